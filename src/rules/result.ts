@@ -1,0 +1,5 @@
+/** A validation result: a value, or a failure with a stable code. Failures are values, never thrown. */
+export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
+
+export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
+export const err = <E>(error: E): { ok: false; error: E } => ({ ok: false, error });
