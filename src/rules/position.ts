@@ -178,9 +178,14 @@ export function pieceCount(position: Position): number {
   return popcount(position.occupied);
 }
 
-/** Moves played so far: the opening give counts one, each placement (with its give) one more. */
+/**
+ * Moves played so far: the opening give counts one, each placement (with its give, if any) one more.
+ * So every position past the start has played one move more than it has pieces on the board, including
+ * a finished game, whose last placement gave nothing.
+ */
 export function plyOf(position: Position): number {
-  return pieceCount(position) + (position.inHand === null ? 0 : 1);
+  if (position.occupied === 0 && position.inHand === null) return 0;
+  return pieceCount(position) + 1;
 }
 
 /** `first` is the player who made the opening give; they move at even plies. */
