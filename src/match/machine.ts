@@ -1,0 +1,334 @@
+/**
+ * A match as a pure reducer: `applyAction(state, action) -> { state, ... } | error`. The hosted-match
+ * Durable Object and the arena runner both drive games through it, so they share one set of rules for
+ * turns, stale plies, announcements, missed-Quarto claims, clocks, resignations and forfeits. State is
+ * plain JSON (stored as is); time is passed in (`at`, ms since epoch), never read here.
+ */
+import {
+  ALL_SHAPES,
+  type AttributeValue,
+  type Move,
+  makeMoveText,
+  makePositionString,
+  playMove,
+  positionFromTrustedSetup,
+  parsePositionString,
+  type Position,
+  type Rules,
+  START_POSITION_STRING,
+  type WinningShape,
+  type MoveErrorCode,
+  completedShapes,
+} from "../rules/index.ts";
+
+/** Seats are 0 and 1; `firstSeat` makes the opening give. */
+export type SeatIndex = 0 | 1;
+export const otherSeatIndex = (seat: SeatIndex): SeatIndex => (seat === 0 ? 1 : 0);
+
+export type ClockConfig =
+  | { kind: "none" }
+  /** A limit per move (tournament play: one minute per move). */
+  | { kind: "move"; moveMs: number }
+  /** A game clock with an increment added after each of the player's moves. */
+  | { kind: "game"; initialMs: number; incrementMs: number };
+
+export interface MatchConfig {
+  rules: Rules;
+  clock: ClockConfig;
+  firstSeat: SeatIndex;
+}
+
+export const RESULT_REASONS = ["quarto", "draw", "timeout", "resignation", "claim", "forfeit", "aborted"] as const;
+export type ResultReason = (typeof RESULT_REASONS)[number];
+
+export interface MatchResult {
+  /** The winning seat, or null for a draw or an aborted match. */
+  winner: SeatIndex | null;
+  reason: ResultReason;
+  /** The Quarto that decided the game (reason quarto or claim). */
+  shapes?: WinningShape[];
+  /** For forfeits: a stable code naming the misbehaviour (e.g. bot/timeout). */
+  forfeitCode?: string;
+  detail?: string;
+  at: number;
+}
+
+export interface MoveRecord {
+  /** The ply before the move: 0 for the opening give. */
+  ply: number;
+  seat: SeatIndex;
+  move: Move;
+  text: string;
+  /** When the move was received (ms since epoch) and how much clock time it was charged. */
+  at: number;
+  elapsedMs: number;
+}
+
+/** An unannounced Quarto the opponent may still claim (announce: manual, missedClaim: true). */
+export interface PendingClaim {
+  claimant: SeatIndex;
+  shapes: WinningShape[];
+  /** The ply of the move that completed it. */
+  ply: number;
+}
+
+export interface MatchState {
+  config: MatchConfig;
+  status: "active" | "finished";
+  position: string;
+  moves: MoveRecord[];
+  /** Game clock: time left per seat at the start of the current turn. Null without a game clock. */
+  remainingMs: [number, number] | null;
+  /** When the current turn began (ms since epoch). */
+  turnStartedAt: number;
+  pendingClaim: PendingClaim | null;
+  result: MatchResult | null;
+  createdAt: number;
+}
+
+export interface Announcement {
+  /** The four cells of the shape (any order), or its index in ALL_SHAPES. */
+  shape: number | number[];
+  attribute: AttributeValue;
+}
+
+export type MatchAction =
+  | { type: "move"; seat: SeatIndex; ply: number; move: Move; announcement?: Announcement; at: number }
+  | { type: "claim"; seat: SeatIndex; ply?: number; announcement?: Announcement; at: number }
+  | { type: "resign"; seat: SeatIndex; at: number }
+  | { type: "abort"; seat: SeatIndex | null; at: number; detail?: string }
+  | { type: "forfeit"; seat: SeatIndex; code: string; detail: string; at: number }
+  | { type: "flag"; at: number };
+
+export const MATCH_ERROR_CODES = [
+  "match/finished",
+  "match/not_your_turn",
+  "match/stale_ply",
+  "match/wrong_announcement",
+  "match/nothing_to_claim",
+  "match/cannot_abort",
+  "match/time_not_up",
+] as const;
+export type MatchErrorCode = (typeof MATCH_ERROR_CODES)[number];
+
+export interface MatchError {
+  code: MatchErrorCode | MoveErrorCode;
+  detail: string;
+}
+
+export type ActionResult =
+  | { ok: true; state: MatchState; changed: boolean; duplicate?: boolean }
+  | { ok: false; error: MatchError };
+
+export function newMatch(config: MatchConfig, at: number): MatchState {
+  return {
+    config,
+    status: "active",
+    position: START_POSITION_STRING,
+    moves: [],
+    remainingMs: config.clock.kind === "game" ? [config.clock.initialMs, config.clock.initialMs] : null,
+    turnStartedAt: at,
+    pendingClaim: null,
+    result: null,
+    createdAt: at,
+  };
+}
+
+export const currentPly = (state: MatchState): number => state.moves.length;
+export const seatToMove = (state: MatchState): SeatIndex => ((state.config.firstSeat + state.moves.length) % 2) as SeatIndex;
+
+export function positionOf(state: MatchState): Position {
+  const setup = parsePositionString(state.position);
+  if (!setup.ok) throw new Error(`corrupt match position ${state.position}`);
+  return positionFromTrustedSetup(setup.value);
+}
+
+/** When the player to move loses on time, or null without a clock or after the game. */
+export function deadline(state: MatchState): number | null {
+  if (state.status !== "active") return null;
+  const clock = state.config.clock;
+  if (clock.kind === "move") return state.turnStartedAt + clock.moveMs;
+  if (clock.kind === "game" && state.remainingMs) return state.turnStartedAt + state.remainingMs[seatToMove(state)];
+  return null;
+}
+
+/** Time left on each seat's clock as of `now` (null entries without a clock). */
+export function clocksAt(state: MatchState, now: number): [number | null, number | null] {
+  const clock = state.config.clock;
+  const mover = seatToMove(state);
+  const running = state.status === "active" ? Math.max(0, now - state.turnStartedAt) : 0;
+  if (clock.kind === "game" && state.remainingMs) {
+    const left = [...state.remainingMs] as [number, number];
+    left[mover] = Math.max(0, left[mover] - running);
+    return left;
+  }
+  if (clock.kind === "move") {
+    const left: [number | null, number | null] = [null, null];
+    left[mover] = state.status === "active" ? Math.max(0, clock.moveMs - running) : null;
+    return left;
+  }
+  return [null, null];
+}
+
+const fail = (code: MatchError["code"], detail: string): ActionResult => ({ ok: false, error: { code, detail } });
+
+function finish(state: MatchState, result: MatchResult): MatchState {
+  return { ...state, status: "finished", result, pendingClaim: null };
+}
+
+function announcedShape(announcement: Announcement): number | null {
+  if (typeof announcement.shape === "number") return announcement.shape >= 0 && announcement.shape < ALL_SHAPES.length ? announcement.shape : null;
+  const mask = announcement.shape.reduce((m, cell) => m | (1 << cell), 0);
+  const index = ALL_SHAPES.findIndex((shape) => shape.mask === mask);
+  return index >= 0 && announcement.shape.length === 4 ? index : null;
+}
+
+/** Checks an announcement against the Quartos actually made; null when it names one of them. */
+function announcementError(announcement: Announcement | undefined, shapes: WinningShape[]): string | null {
+  if (!announcement) return null;
+  const index = announcedShape(announcement);
+  const made = shapes.find((shape) => shape.shape === index);
+  if (!made) return "the announced shape is not a completed Quarto through the placed piece";
+  if (!made.attributes.includes(announcement.attribute)) {
+    return `the pieces of that shape do not all share '${announcement.attribute}' (they share ${made.attributes.join(", ")})`;
+  }
+  return null;
+}
+
+/** Charges the mover's clock for the time since the turn began; returns the remaining times after it. */
+function chargeClock(state: MatchState, seat: SeatIndex, at: number): { remainingMs: [number, number] | null; elapsedMs: number } {
+  const elapsedMs = Math.max(0, at - state.turnStartedAt);
+  const clock = state.config.clock;
+  if (clock.kind !== "game" || !state.remainingMs) return { remainingMs: state.remainingMs, elapsedMs };
+  const remainingMs = [...state.remainingMs] as [number, number];
+  remainingMs[seat] = remainingMs[seat] - elapsedMs + clock.incrementMs;
+  return { remainingMs, elapsedMs };
+}
+
+/** True when the player to move has run out of time at `at`. */
+export function flagFallen(state: MatchState, at: number): boolean {
+  const due = deadline(state);
+  return due !== null && at >= due;
+}
+
+export function applyAction(state: MatchState, action: MatchAction): ActionResult {
+  if (state.status !== "active") {
+    // A retried final move is recognised as such rather than refused.
+    if (action.type === "move" && isDuplicateMove(state, action)) return { ok: true, state, changed: false, duplicate: true };
+    return fail("match/finished", `the match is over (${state.result?.reason ?? "finished"})`);
+  }
+  // A move that arrives after the flag fell loses on time, whoever sends it.
+  if (action.type !== "abort" && action.type !== "flag" && flagFallen(state, action.at)) {
+    return applyAction(state, { type: "flag", at: action.at });
+  }
+  switch (action.type) {
+    case "flag": {
+      const due = deadline(state);
+      if (due === null || action.at < due) return fail("match/time_not_up", "the player to move still has time");
+      const loser = seatToMove(state);
+      const next = finish(state, { winner: otherSeatIndex(loser), reason: "timeout", detail: `seat ${loser} ran out of time`, at: due });
+      if (next.remainingMs) next.remainingMs = next.remainingMs.map((ms, seat) => (seat === loser ? 0 : ms)) as [number, number];
+      return { ok: true, state: next, changed: true };
+    }
+    case "resign":
+      return { ok: true, state: finish(state, { winner: otherSeatIndex(action.seat), reason: "resignation", detail: `seat ${action.seat} resigned`, at: action.at }), changed: true };
+    case "forfeit":
+      return {
+        ok: true,
+        state: finish(state, { winner: otherSeatIndex(action.seat), reason: "forfeit", forfeitCode: action.code, detail: action.detail, at: action.at }),
+        changed: true,
+      };
+    case "abort": {
+      const placements = state.moves.filter((record) => record.move.place !== undefined).length;
+      if (placements > 0) return fail("match/cannot_abort", "a match can only be aborted before the first placement");
+      return { ok: true, state: finish(state, { winner: null, reason: "aborted", detail: action.detail ?? "aborted before the first placement", at: action.at }), changed: true };
+    }
+    case "claim":
+      return applyClaim(state, action);
+    case "move":
+      return applyMove(state, action);
+  }
+}
+
+function isDuplicateMove(state: MatchState, action: Extract<MatchAction, { type: "move" }>): boolean {
+  const last = state.moves[state.moves.length - 1];
+  return (
+    last !== undefined &&
+    action.ply === last.ply &&
+    action.seat === last.seat &&
+    last.move.place === action.move.place &&
+    last.move.give === action.move.give &&
+    Boolean(last.move.quarto) === Boolean(action.move.quarto)
+  );
+}
+
+function applyClaim(state: MatchState, action: Extract<MatchAction, { type: "claim" }>): ActionResult {
+  if (action.ply !== undefined && action.ply !== currentPly(state)) {
+    return fail("match/stale_ply", `the match is at ply ${currentPly(state)}, not ${action.ply}`);
+  }
+  const pending = state.pendingClaim;
+  if (!pending || pending.claimant !== action.seat) {
+    return fail("match/nothing_to_claim", "there is no unannounced Quarto that this seat may claim now");
+  }
+  const wrong = announcementError(action.announcement, pending.shapes);
+  if (wrong) return fail("match/wrong_announcement", wrong);
+  return {
+    ok: true,
+    state: finish(state, { winner: action.seat, reason: "claim", shapes: pending.shapes, detail: "claimed a Quarto the placer did not announce", at: action.at }),
+    changed: true,
+  };
+}
+
+function applyMove(state: MatchState, action: Extract<MatchAction, { type: "move" }>): ActionResult {
+  if (isDuplicateMove(state, action)) return { ok: true, state, changed: false, duplicate: true };
+  const mover = seatToMove(state);
+  if (action.seat !== mover) return fail("match/not_your_turn", `it is seat ${mover}'s turn`);
+  if (action.ply !== currentPly(state)) return fail("match/stale_ply", `the match is at ply ${currentPly(state)}, not ${action.ply}`);
+  const rules = state.config.rules;
+  const move: Move = action.announcement ? { ...action.move, quarto: true } : action.move;
+  const played = playMove(positionOf(state), move, rules);
+  if (!played.ok) return { ok: false, error: played.error };
+  const { outcome, position } = played.value;
+  if (outcome.status === "won") {
+    const wrong = announcementError(action.announcement, outcome.shapes);
+    if (wrong) return fail("match/wrong_announcement", wrong);
+  }
+  const { remainingMs, elapsedMs } = chargeClock(state, mover, action.at);
+  const record: MoveRecord = { ply: currentPly(state), seat: mover, move: compactMove(move), text: makeMoveText(move), at: action.at, elapsedMs };
+  let next: MatchState = {
+    ...state,
+    position: makePositionString(position),
+    moves: [...state.moves, record],
+    remainingMs,
+    turnStartedAt: action.at,
+    pendingClaim: null,
+  };
+  if (outcome.status === "won") {
+    next = finish(next, { winner: mover, reason: "quarto", shapes: outcome.shapes, at: action.at });
+  } else if (outcome.status === "drawn") {
+    next = finish(next, { winner: null, reason: "draw", detail: "the board is full", at: action.at });
+  } else if (outcome.missed && rules.announce === "manual" && rules.missedClaim) {
+    next.pendingClaim = { claimant: otherSeatIndex(mover), shapes: outcome.missed, ply: record.ply };
+  }
+  return { ok: true, state: next, changed: true };
+}
+
+function compactMove(move: Move): Move {
+  const compact: { place?: number; give?: number; quarto?: boolean } = {};
+  if (move.place !== undefined) compact.place = move.place;
+  if (move.give !== undefined) compact.give = move.give;
+  if (move.quarto) compact.quarto = true;
+  return compact;
+}
+
+/** The game record as one line of text: the start position, then every move. */
+export function recordText(state: MatchState): string {
+  return [START_POSITION_STRING, ...state.moves.map((record) => record.text)].join(" ");
+}
+
+/** Quartos on the current board through the last placed cell (for display). */
+export function lastPlacementShapes(state: MatchState): WinningShape[] {
+  const last = [...state.moves].reverse().find((record) => record.move.place !== undefined);
+  if (!last || last.move.place === undefined) return [];
+  return completedShapes(positionOf(state), state.config.rules, last.move.place);
+}
