@@ -1,0 +1,8 @@
+/** Entry point of `npm run arena`: see arena/main.ts for the commands. */
+import { main } from "./main.ts";
+
+process.exitCode = await main(process.argv.slice(2), {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  progress: process.stderr.isTTY === true,
+});

@@ -1,0 +1,60 @@
+/**
+ * The built-in reference bots, one per engine level (`random` .. `perfect`). They read the same move
+ * request an HTTP bot gets and answer the same JSON, so the in-process player, the bot served at
+ * `/bots/{name}` and `arena serve` are one code path. The engine's seed comes from the match id and
+ * the ply, so a replayed tournament replays the same games.
+ */
+import { completedShapes, type Move, positionFromTrustedSetup } from "../rules/index.ts";
+import { LEVELS, type Level, suggestMove } from "../engine/index.ts";
+import { hashSeed } from "../tournament/random.ts";
+import type { BotInfo, CheckedMoveRequest, MoveAnswer, Player } from "./protocol.ts";
+import { readMoveRequest } from "./protocol.ts";
+
+export const REFERENCE_BOTS: readonly Level[] = LEVELS;
+
+export const isReferenceBot = (name: string): name is Level => (REFERENCE_BOTS as readonly string[]).includes(name);
+
+export interface ReferenceBotOptions {
+  /** Passed to the engine as its node budget; the engine's default for the level when absent. */
+  maxNodes?: number;
+}
+
+export function referenceBotInfo(level: Level): BotInfo {
+  return { name: level, author: "quarto-service", version: "1" };
+}
+
+/**
+ * The reference bot's answer to a checked request: claims a Quarto the opponent missed, announces
+ * every Quarto it completes (so it wins under `announce: manual` too), else plays the engine's move.
+ */
+export function referenceAnswer(level: Level, checked: CheckedMoveRequest, options: ReferenceBotOptions = {}): MoveAnswer {
+  const { request, position, rules } = checked;
+  if (request.canClaim === true) return { claim: true };
+  const seed = hashSeed(`${request.matchId ?? ""}:${request.ply ?? 0}`);
+  const suggestion = suggestMove(position, rules, { level, seed, ...(options.maxNodes === undefined ? {} : { maxNodes: options.maxNodes }) });
+  const move: Move = suggestion.move;
+  if (move.place !== undefined && position.inHand !== null) {
+    const board = [...position.board];
+    board[move.place] = position.inHand;
+    const placed = positionFromTrustedSetup({ board, inHand: null });
+    if (completedShapes(placed, rules, move.place).length > 0) return { place: move.place, quarto: true };
+  }
+  const answer: MoveAnswer = {};
+  if (move.place !== undefined) answer.place = move.place;
+  if (move.give !== undefined) answer.give = move.give;
+  return answer;
+}
+
+/** A reference bot as an in-process tournament player. */
+export function referenceBot(level: Level, options: ReferenceBotOptions & { name?: string } = {}): Player {
+  return {
+    name: options.name ?? level,
+    inProcess: true,
+    async move(request) {
+      // The request goes through the same check as one received over HTTP.
+      const checked = readMoveRequest(JSON.parse(JSON.stringify(request)));
+      if (!checked.ok) throw new Error(`reference bot ${level}: the runner sent a bad request (${checked.error})`);
+      return { ok: true, answer: referenceAnswer(level, checked.value, options) };
+    },
+  };
+}

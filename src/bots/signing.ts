@@ -1,0 +1,62 @@
+/**
+ * Standard Webhooks signatures on every call to a bot: `webhook-id` (unique per call),
+ * `webhook-timestamp` (seconds) and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of
+ * `id.timestamp.body` under the bot's secret). The `standardwebhooks` package does the HMAC in plain
+ * JavaScript, so signing is synchronous and runs the same in Node, workerd and browsers.
+ */
+import { Webhook } from "standardwebhooks";
+
+export const SECRET_PREFIX = "whsec_";
+/** Signatures older or newer than this are refused (the Standard Webhooks default). */
+export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
+
+export interface SignatureHeaders {
+  "webhook-id": string;
+  "webhook-timestamp": string;
+  "webhook-signature": string;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** A fresh secret: `whsec_` and 32 random bytes in base64. */
+export function generateBotSecret(): string {
+  return SECRET_PREFIX + toBase64(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/** True when `secret` is `whsec_` followed by non-empty base64 (the form Standard Webhooks libraries accept). */
+export function isValidBotSecret(secret: string): boolean {
+  if (!secret.startsWith(SECRET_PREFIX)) return false;
+  const body = secret.slice(SECRET_PREFIX.length);
+  return body.length >= 4 && body.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(body);
+}
+
+/** The three headers for a call with this exact body (`""` for a GET). */
+export function signatureHeaders(secret: string, body: string, options: { id?: string; now?: number } = {}): SignatureHeaders {
+  const id = options.id ?? `msg_${crypto.randomUUID().replaceAll("-", "")}`;
+  const timestamp = new Date(options.now ?? Date.now());
+  return {
+    "webhook-id": id,
+    "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
+    "webhook-signature": new Webhook(secret).sign(id, timestamp, body),
+  };
+}
+
+/**
+ * Checks a call's signature against `secret`: true only if the headers are present, the timestamp is
+ * within the tolerance and one of the `v1` signatures matches the body.
+ */
+export function verifySignature(secret: string, body: string, headers: Headers | Record<string, string>): boolean {
+  const plain: Record<string, string> = {};
+  if (headers instanceof Headers) headers.forEach((value, key) => (plain[key] = value));
+  else for (const [key, value] of Object.entries(headers)) plain[key.toLowerCase()] = value;
+  try {
+    new Webhook(secret).verify(body, plain, { jsonParse: false });
+    return true;
+  } catch {
+    return false;
+  }
+}

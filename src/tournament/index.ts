@@ -1,0 +1,8 @@
+/** Tournaments: schedule, one game through the match reducer, standings, ratings and forfeit codes. Pure. */
+export * from "./forfeits.ts";
+export * from "./schedule.ts";
+export * from "./rating.ts";
+export * from "./standings.ts";
+export * from "./game.ts";
+export * from "./run.ts";
+export { hashSeed } from "./random.ts";

@@ -1,0 +1,109 @@
+/**
+ * Ratings from a Bradley-Terry fit over all games at once, so the result does not depend on the order
+ * the games were played in. A draw counts as half a win for each side. A Gaussian prior (mean 0, sd
+ * PRIOR_SD_ELO) keeps ratings finite for a bot that won or lost every game and fixes the scale's
+ * origin; the deviation is the posterior standard deviation from the inverse Hessian at the maximum.
+ * Ratings are on the Elo scale (400 points = odds of 10 to 1) around 1500.
+ */
+
+export const RATING_ORIGIN = 1500;
+export const PRIOR_SD_ELO = 400;
+const ELO_PER_NAT = 400 / Math.LN10;
+
+export interface PairScore {
+  a: string;
+  b: string;
+  /** a's score: 1 win, 0.5 draw, 0 loss. */
+  scoreA: number;
+}
+
+export interface Rating {
+  rating: number;
+  /** One standard deviation of the rating, in the same Elo points. */
+  deviation: number;
+}
+
+const logistic = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/** Inverse of a symmetric positive-definite matrix by Gauss-Jordan elimination with partial pivoting. */
+function inverse(matrix: number[][]): number[][] {
+  const n = matrix.length;
+  const work = matrix.map((row, i) => [...row, ...Array.from({ length: n }, (_, j) => (i === j ? 1 : 0))]);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let row = col + 1; row < n; row++) if (Math.abs(work[row][col]) > Math.abs(work[pivot][col])) pivot = row;
+    [work[col], work[pivot]] = [work[pivot], work[col]];
+    const scale = work[col][col];
+    for (let j = 0; j < 2 * n; j++) work[col][j] /= scale;
+    for (let row = 0; row < n; row++) {
+      if (row === col) continue;
+      const factor = work[row][col];
+      if (factor === 0) continue;
+      for (let j = 0; j < 2 * n; j++) work[row][j] -= factor * work[col][j];
+    }
+  }
+  return work.map((row) => row.slice(n));
+}
+
+/** Maximum a posteriori Bradley-Terry ratings for `players` from every game in `games`. */
+export function fitRatings(players: readonly string[], games: readonly PairScore[]): Map<string, Rating> {
+  const n = players.length;
+  const indexOf = new Map(players.map((player, index) => [player, index]));
+  const pairs = games.map((game) => {
+    const a = indexOf.get(game.a);
+    const b = indexOf.get(game.b);
+    if (a === undefined || b === undefined) throw new RangeError(`rating: unknown player in game ${game.a} vs ${game.b}`);
+    return { a, b, score: game.scoreA };
+  });
+  const priorPrecision = 1 / (PRIOR_SD_ELO / ELO_PER_NAT) ** 2;
+
+  const objective = (r: number[]): number => {
+    let total = 0;
+    for (const { a, b, score } of pairs) {
+      const p = logistic(r[a] - r[b]);
+      total += score * Math.log(p) + (1 - score) * Math.log(1 - p);
+    }
+    for (const value of r) total -= (priorPrecision * value * value) / 2;
+    return total;
+  };
+  const hessianAt = (r: number[]): number[][] => {
+    // The negative Hessian of the log posterior: positive definite thanks to the prior.
+    const h = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? priorPrecision : 0)));
+    for (const { a, b } of pairs) {
+      const p = logistic(r[a] - r[b]);
+      const w = p * (1 - p);
+      h[a][a] += w;
+      h[b][b] += w;
+      h[a][b] -= w;
+      h[b][a] -= w;
+    }
+    return h;
+  };
+
+  let r = new Array<number>(n).fill(0);
+  for (let iteration = 0; iteration < 100; iteration++) {
+    const gradient = r.map((value) => -priorPrecision * value);
+    for (const { a, b, score } of pairs) {
+      const residual = score - logistic(r[a] - r[b]);
+      gradient[a] += residual;
+      gradient[b] -= residual;
+    }
+    const covariance = inverse(hessianAt(r));
+    const step = covariance.map((row) => row.reduce((sum, value, j) => sum + value * gradient[j], 0));
+    // Newton step with backtracking: the log posterior is concave, so halving always ends.
+    const before = objective(r);
+    let length = 1;
+    let next = r.map((value, i) => value + step[i]);
+    while (objective(next) < before && length > 1e-6) {
+      length /= 2;
+      next = r.map((value, i) => value + length * step[i]);
+    }
+    const moved = Math.max(0, ...next.map((value, i) => Math.abs(value - r[i])));
+    r = next;
+    if (moved < 1e-10) break;
+  }
+  const covariance = inverse(hessianAt(r));
+  return new Map(
+    players.map((player, i) => [player, { rating: RATING_ORIGIN + r[i] * ELO_PER_NAT, deviation: Math.sqrt(covariance[i][i]) * ELO_PER_NAT }]),
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * Standings and crosstable, recomputed from finished games alone (never kept as running totals), so
+ * a replayed or re-read tournament always shows the same table. Points: win 1, draw 1/2, loss 0;
+ * a forfeit is a loss for the bot that forfeited. Order: points, then Sonneborn-Berger (the points of
+ * each opponent times the score against them), then the Bradley-Terry rating, then the name.
+ */
+import { fitRatings } from "./rating.ts";
+
+/** What the table needs from a game: its two bots and who won (null: a draw). */
+export interface ScoredGame {
+  first: string;
+  second: string;
+  winner: string | null;
+  /** The bot that lost by forfeit, if the game ended that way. */
+  forfeitedBy?: string | null;
+}
+
+export interface Standing {
+  /** 1 for the leader; bots equal on points and Sonneborn-Berger share a rank. */
+  rank: number;
+  bot: string;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  points: number;
+  sonnebornBerger: number;
+  rating: number;
+  ratingDeviation: number;
+  /** Losses by forfeit (included in `losses`). */
+  forfeits: number;
+}
+
+export interface CrosstableCell {
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  points: number;
+}
+
+export interface Crosstable {
+  /** Row and column order: the standings order. */
+  bots: string[];
+  /** cells[row][column]: row's results against column; null on the diagonal. */
+  cells: (CrosstableCell | null)[][];
+}
+
+/** The score of `bot` in a game it played: 1, 1/2 or 0. */
+export function scoreOf(game: ScoredGame, bot: string): number {
+  if (game.winner === null) return 0.5;
+  return game.winner === bot ? 1 : 0;
+}
+
+function checkGames(bots: readonly string[], games: readonly ScoredGame[]): void {
+  const known = new Set(bots);
+  for (const game of games) {
+    if (!known.has(game.first) || !known.has(game.second) || game.first === game.second) {
+      throw new RangeError(`standings: game ${game.first} vs ${game.second} is not between two entered bots`);
+    }
+    if (game.winner !== null && game.winner !== game.first && game.winner !== game.second) {
+      throw new RangeError(`standings: the winner ${game.winner} did not play ${game.first} vs ${game.second}`);
+    }
+  }
+}
+
+/** The pairwise results of `bots`, keyed `row -> column`. */
+function pairResults(bots: readonly string[], games: readonly ScoredGame[]): Map<string, Map<string, CrosstableCell>> {
+  const table = new Map(bots.map((row) => [row, new Map(bots.filter((column) => column !== row).map((column) => [column, { games: 0, wins: 0, draws: 0, losses: 0, points: 0 }]))]));
+  for (const game of games) {
+    for (const [bot, opponent] of [
+      [game.first, game.second],
+      [game.second, game.first],
+    ]) {
+      const cell = table.get(bot)?.get(opponent) as CrosstableCell;
+      const score = scoreOf(game, bot);
+      cell.games++;
+      cell.points += score;
+      if (score === 1) cell.wins++;
+      else if (score === 0) cell.losses++;
+      else cell.draws++;
+    }
+  }
+  return table;
+}
+
+/** Standings of `bots` (every entered bot, even one without games) from finished games. */
+export function computeStandings(bots: readonly string[], games: readonly ScoredGame[]): Standing[] {
+  checkGames(bots, games);
+  const pairs = pairResults(bots, games);
+  const points = new Map(bots.map((bot) => [bot, [...(pairs.get(bot)?.values() ?? [])].reduce((sum, cell) => sum + cell.points, 0)]));
+  const ratings = fitRatings(
+    bots,
+    games.map((game) => ({ a: game.first, b: game.second, scoreA: scoreOf(game, game.first) })),
+  );
+  const rows = bots.map((bot) => {
+    const cells = [...(pairs.get(bot)?.entries() ?? [])];
+    const total = (key: keyof CrosstableCell) => cells.reduce((sum, [, cell]) => sum + cell[key], 0);
+    const rating = ratings.get(bot) as { rating: number; deviation: number };
+    return {
+      rank: 0,
+      bot,
+      games: total("games"),
+      wins: total("wins"),
+      draws: total("draws"),
+      losses: total("losses"),
+      points: total("points"),
+      sonnebornBerger: cells.reduce((sum, [opponent, cell]) => sum + cell.points * (points.get(opponent) as number), 0),
+      rating: rating.rating,
+      ratingDeviation: rating.deviation,
+      forfeits: games.filter((game) => game.forfeitedBy === bot).length,
+    } satisfies Standing;
+  });
+  rows.sort((x, y) => y.points - x.points || y.sonnebornBerger - x.sonnebornBerger || y.rating - x.rating || (x.bot < y.bot ? -1 : x.bot > y.bot ? 1 : 0));
+  rows.forEach((row, index) => {
+    const previous = rows[index - 1];
+    row.rank = previous && previous.points === row.points && previous.sonnebornBerger === row.sonnebornBerger ? previous.rank : index + 1;
+  });
+  return rows;
+}
+
+/** The crosstable in the order of `order` (pass the standings' bots to match the table). */
+export function computeCrosstable(order: readonly string[], games: readonly ScoredGame[]): Crosstable {
+  checkGames(order, games);
+  const pairs = pairResults(order, games);
+  return {
+    bots: [...order],
+    cells: order.map((row) => order.map((column) => (row === column ? null : { ...(pairs.get(row)?.get(column) as CrosstableCell) }))),
+  };
+}
