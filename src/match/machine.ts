@@ -93,7 +93,19 @@ export interface Announcement {
 }
 
 export type MatchAction =
-  | { type: "move"; seat: SeatIndex; ply: number; move: Move; announcement?: Announcement; at: number }
+  | {
+      type: "move";
+      seat: SeatIndex;
+      ply: number;
+      move: Move;
+      announcement?: Announcement;
+      at: number;
+      /**
+       * The clock time to charge instead of `at - turnStartedAt`: 0 for a move the server computed
+       * itself (an engine seat), since a clock is never charged for the server's own time.
+       */
+      elapsedMs?: number;
+    }
   | { type: "claim"; seat: SeatIndex; ply?: number; announcement?: Announcement; at: number }
   | { type: "resign"; seat: SeatIndex; at: number }
   | { type: "abort"; seat: SeatIndex | null; at: number; detail?: string }
@@ -132,6 +144,14 @@ export function newMatch(config: MatchConfig, at: number): MatchState {
     result: null,
     createdAt: at,
   };
+}
+
+/**
+ * Starts the clocks at `at` (a hosted match waits for both seats before its clocks run). Only the
+ * opening turn can be restarted: once a move is played the clocks are already running.
+ */
+export function startClocks(state: MatchState, at: number): MatchState {
+  return state.moves.length === 0 && state.status === "active" ? { ...state, turnStartedAt: at } : state;
 }
 
 export const currentPly = (state: MatchState): number => state.moves.length;
@@ -217,8 +237,10 @@ export function applyAction(state: MatchState, action: MatchAction): ActionResul
     if (action.type === "move" && isDuplicateMove(state, action)) return { ok: true, state, changed: false, duplicate: true };
     return fail("match/finished", `the match is over (${state.result?.reason ?? "finished"})`);
   }
-  // A move that arrives after the flag fell loses on time, whoever sends it.
-  if (action.type !== "abort" && action.type !== "flag" && flagFallen(state, action.at)) {
+  // A move that arrives after the flag fell loses on time, whoever sends it. A move made in the
+  // server's own time (elapsedMs given) is judged by the clock time it is charged, not by `at`.
+  const clockAt = action.type === "move" && action.elapsedMs !== undefined ? state.turnStartedAt + action.elapsedMs : action.at;
+  if (action.type !== "abort" && action.type !== "flag" && flagFallen(state, clockAt)) {
     return applyAction(state, { type: "flag", at: action.at });
   }
   switch (action.type) {
@@ -250,15 +272,18 @@ export function applyAction(state: MatchState, action: MatchAction): ActionResul
   }
 }
 
-function isDuplicateMove(state: MatchState, action: Extract<MatchAction, { type: "move" }>): boolean {
-  const last = state.moves[state.moves.length - 1];
+/**
+ * True when this exact move was already played at `action.ply` by the same seat: a retried request,
+ * answered as a success without playing it again (even after the opponent has replied to it).
+ */
+export function isDuplicateMove(state: MatchState, action: Extract<MatchAction, { type: "move" }>): boolean {
+  const played = state.moves[action.ply];
   return (
-    last !== undefined &&
-    action.ply === last.ply &&
-    action.seat === last.seat &&
-    last.move.place === action.move.place &&
-    last.move.give === action.move.give &&
-    Boolean(last.move.quarto) === Boolean(action.move.quarto)
+    played !== undefined &&
+    played.seat === action.seat &&
+    played.move.place === action.move.place &&
+    played.move.give === action.move.give &&
+    Boolean(played.move.quarto) === Boolean(action.move.quarto || action.announcement)
   );
 }
 
@@ -281,9 +306,10 @@ function applyClaim(state: MatchState, action: Extract<MatchAction, { type: "cla
 
 function applyMove(state: MatchState, action: Extract<MatchAction, { type: "move" }>): ActionResult {
   if (isDuplicateMove(state, action)) return { ok: true, state, changed: false, duplicate: true };
+  // The ply is checked first: of two different moves sent for the same ply, the second is stale.
+  if (action.ply !== currentPly(state)) return fail("match/stale_ply", `the match is at ply ${currentPly(state)}, not ${action.ply}`);
   const mover = seatToMove(state);
   if (action.seat !== mover) return fail("match/not_your_turn", `it is seat ${mover}'s turn`);
-  if (action.ply !== currentPly(state)) return fail("match/stale_ply", `the match is at ply ${currentPly(state)}, not ${action.ply}`);
   const rules = state.config.rules;
   const move: Move = action.announcement ? { ...action.move, quarto: true } : action.move;
   const played = playMove(positionOf(state), move, rules);
@@ -293,7 +319,7 @@ function applyMove(state: MatchState, action: Extract<MatchAction, { type: "move
     const wrong = announcementError(action.announcement, outcome.shapes);
     if (wrong) return fail("match/wrong_announcement", wrong);
   }
-  const { remainingMs, elapsedMs } = chargeClock(state, mover, action.at);
+  const { remainingMs, elapsedMs } = chargeClock(state, mover, action.elapsedMs === undefined ? action.at : state.turnStartedAt + action.elapsedMs);
   const record: MoveRecord = { ply: currentPly(state), seat: mover, move: compactMove(move), text: makeMoveText(move), at: action.at, elapsedMs };
   let next: MatchState = {
     ...state,
