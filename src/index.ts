@@ -1,4 +1,9 @@
+/**
+ * The Worker entry: serves the HTTP app (src/api/app.ts) and exports the Durable Object classes that
+ * wrangler.toml binds. `MatchObject` is a placeholder until the hosted-match Durable Object replaces it.
+ */
 import { DurableObject } from "cloudflare:workers";
+import { createApp } from "./api/app.ts";
 
 export class MatchObject extends DurableObject {
   async ping(): Promise<string> {
@@ -6,8 +11,8 @@ export class MatchObject extends DurableObject {
   }
 }
 
+const app = createApp();
+
 export default {
-  async fetch(): Promise<Response> {
-    return new Response("ok");
-  },
+  fetch: (request, env, ctx) => app.fetch(request, env, ctx),
 } satisfies ExportedHandler<Env>;

@@ -1,0 +1,150 @@
+/**
+ * The HTTP application: one OpenAPIHono app, built by `createApp()`, that the Worker entry serves and
+ * `npm run openapi` describes. How it fits together:
+ * - Each feature is a route file `src/api/routes/<feature>.ts` exporting `register<Feature>Routes(app)`,
+ *   which registers its routes with `app.openapi(createRoute(...), handler)` (so each is in the spec);
+ *   `createApp()` calls them all. Shared wire schemas are in schemas.ts, wire <-> core conversions in
+ *   wire.ts, the error codes in problems.ts (add new codes there) and the spec's tags in routes/docs.ts.
+ * - Every error is a problem document: handlers `throw new ProblemError(code, detail)`; zod failures
+ *   become 422 `request/invalid` with the failing paths (`validationProblem`); malformed JSON 400, body
+ *   over 64 KiB 413, wrong content type 415, unknown path 404, unserved method 405 (with `Allow`); any
+ *   other exception is a genuine bug and the only way to a 500.
+ * - Route files must not import `cloudflare:*` modules at run time (use `c.env` bindings and
+ *   `import type`): scripts/openapi.ts imports this app in Node to write openapi/openapi.json.
+ */
+import { type Hook, OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import { type FieldError, ProblemError, problem } from "./problems.ts";
+import { registerDocsRoutes } from "./routes/docs.ts";
+import { registerMetaRoutes } from "./routes/meta.ts";
+import { registerRulesRoutes } from "./routes/rules.ts";
+
+export type AppEnv = { Bindings: Env };
+export type App = OpenAPIHono<AppEnv>;
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+/** At most this many failing fields are listed in one problem document. */
+const MAX_FIELD_ERRORS = 20;
+
+export function createApp(): App {
+  const app: App = new OpenAPIHono<AppEnv>({ defaultHook: validationProblem });
+
+  app.use("*", cors({ origin: "*", exposeHeaders: ["Allow"], maxAge: 86_400 }));
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) => problem(c, "request/too_large", `the request body exceeds ${BODY_LIMIT_BYTES} bytes`),
+    }),
+  );
+
+  registerMetaRoutes(app);
+  registerDocsRoutes(app);
+  registerRulesRoutes(app);
+
+  app.notFound((c) => routeMissProblem(app, c));
+  app.onError((error, c) => errorProblem(error, c));
+  return app;
+}
+
+/** The default hook of every route: a zod failure becomes a 422 listing each failing field. */
+const validationProblem: Hook<unknown, AppEnv, string, Response | undefined> = (result, c) => {
+  if (result.success) return undefined;
+  const errors = fieldErrors(result.error.issues);
+  const listed = errors.slice(0, MAX_FIELD_ERRORS);
+  const where = result.target === "json" ? "body" : result.target;
+  const summary = listed
+    .slice(0, 3)
+    .map((error) => `${error.path.length === 0 ? where : error.path.join(".")}: ${error.message}`)
+    .join("; ");
+  const more = errors.length > 3 ? ` (and ${errors.length - 3} more)` : "";
+  return problem(c, "request/invalid", `${summary}${more}`, { errors: listed });
+};
+
+interface Issue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  errors?: Issue[][];
+}
+
+/**
+ * Zod issues as field errors. A union that failed in every branch is reported through the one branch
+ * that got past the type check (e.g. a JSON-form position with a bad cell), when there is exactly one.
+ */
+export function fieldErrors(issues: readonly Issue[], prefix: (string | number)[] = []): FieldError[] {
+  return issues.flatMap((issue) => {
+    const path = [...prefix, ...issue.path.map((key) => (typeof key === "number" ? key : String(key)))];
+    if (issue.code === "invalid_union" && issue.errors) {
+      const typed = issue.errors.filter((branch) => !branch.every((inner) => inner.code === "invalid_type" && inner.path.length === 0));
+      if (typed.length === 1) return fieldErrors(typed[0], path);
+    }
+    return [{ path, message: issue.message }];
+  });
+}
+
+/** 404 for a path no route serves, 405 (with `Allow`) for a path served under other methods. */
+function routeMissProblem(app: App, c: Context): Response {
+  const allowed = allowedMethods(app, c.req.path);
+  const request = `${c.req.method} ${c.req.path}`;
+  if (allowed.length === 0) return problem(c, "request/not_found", `no route matches ${request}`);
+  const allow = allowed.join(", ");
+  return problem(c, "request/method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allow}`, {}, { Allow: allow });
+}
+
+const METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** The methods the app serves on `path` (HEAD with GET, and OPTIONS for CORS preflight); [] if none. */
+export function allowedMethods(app: App, path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of app.routes) {
+    if (route.method === "ALL" || !routePattern(route.path).test(path)) continue;
+    methods.add(route.method.toUpperCase());
+  }
+  if (methods.size === 0) return [];
+  if (methods.has("GET")) methods.add("HEAD");
+  methods.add("OPTIONS");
+  return METHOD_ORDER.filter((method) => methods.has(method)).concat([...methods].filter((m) => !METHOD_ORDER.includes(m)));
+}
+
+const patterns = new Map<string, RegExp>();
+
+/** A Hono route path (`/a/:id`, `/a/:id{[0-9]+}`, `/a/*`) as a regular expression. */
+function routePattern(routePath: string): RegExp {
+  let pattern = patterns.get(routePath);
+  if (pattern === undefined) {
+    const segments = routePath.split("/").map((segment) => {
+      if (segment === "*") return ".*";
+      const param = /^:[^{]+(?:\{(.+)\})?\??$/.exec(segment);
+      if (param) return param[1] ?? "[^/]+";
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    });
+    pattern = new RegExp(`^${segments.join("/")}$`);
+    patterns.set(routePath, pattern);
+  }
+  return pattern;
+}
+
+/** Renders anything thrown: problems as themselves, framework HTTP errors by status, the rest as 500. */
+function errorProblem(error: Error, c: Context): Response {
+  if (error instanceof ProblemError) return problem(c, error.code, error.detail, error.extra, error.headers);
+  if (error instanceof HTTPException) {
+    switch (error.status) {
+      case 400:
+        return /json/i.test(error.message)
+          ? problem(c, "request/malformed_json", "the request body is not valid JSON")
+          : problem(c, "request/bad_request", error.message || "the request could not be read");
+      case 413:
+        return problem(c, "request/too_large", `the request body exceeds ${BODY_LIMIT_BYTES} bytes`);
+      case 415:
+        return problem(c, "request/unsupported_media_type", "send the request body as JSON with Content-Type: application/json");
+      default:
+        if (error.status >= 400 && error.status < 500) return problem(c, "request/bad_request", error.message || `HTTP ${error.status}`);
+    }
+  }
+  console.error("unhandled error", c.req.method, c.req.path, error);
+  return problem(c, "server/internal", "an unexpected error occurred; it has been logged");
+}

@@ -1,0 +1,202 @@
+/**
+ * Errors on the wire: RFC 9457 problem documents (`application/problem+json`). Every error the service
+ * can answer has a stable `code` in the one table below, which fixes its HTTP status and title; the
+ * problem `type` is `/problems/<code>` (served by GET /problems/<code>), the spec's examples are built
+ * from the same table, and tests iterate it. To add codes (e.g. `match/*`), add rows here, nowhere else.
+ * Handlers either `throw new ProblemError(code, detail)` or `return problem(c, code, detail)`.
+ */
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { MOVE_ERROR_CODES, type MoveErrorCode, POSITION_ERROR_CODES, type PositionErrorCode } from "../rules/index.ts";
+
+export interface ProblemSpec {
+  readonly status: ContentfulStatusCode;
+  readonly title: string;
+  /** A typical `detail`, used in the OpenAPI examples. */
+  readonly example: string;
+}
+
+/** Every problem code the service answers with. */
+export const PROBLEMS = {
+  "request/malformed_json": { status: 400, title: "Malformed JSON", example: "the request body is not valid JSON" },
+  "request/bad_request": { status: 400, title: "Bad request", example: "the request could not be read" },
+  "request/not_found": { status: 404, title: "Not found", example: "no route matches GET /v1/nothing" },
+  "request/method_not_allowed": {
+    status: 405,
+    title: "Method not allowed",
+    example: "DELETE is not allowed on /v1/check-win; allowed: GET, HEAD, POST, OPTIONS",
+  },
+  "request/too_large": { status: 413, title: "Request body too large", example: "the request body exceeds 65536 bytes" },
+  "request/unsupported_media_type": {
+    status: 415,
+    title: "Unsupported media type",
+    example: "send the request body as JSON with Content-Type: application/json",
+  },
+  "request/invalid": { status: 422, title: "Invalid request", example: "move.give: Too big: expected number to be <=15" },
+
+  "position/wrong_length": { status: 422, title: "Wrong position length", example: "a position string has 17 characters, this one has 16" },
+  "position/bad_character": {
+    status: 422,
+    title: "Bad character in position",
+    example: "character 3 is 'x': expected a hex digit 0-F or '.'",
+  },
+  "position/bad_piece": { status: 422, title: "Bad piece in position", example: "cell 4 (a2) must be a piece 0-15 or null" },
+  "position/duplicate_piece": { status: 422, title: "Piece placed twice", example: "piece A is on both b1 and c2" },
+  "position/piece_in_hand_on_board": {
+    status: 422,
+    title: "Piece in hand is also on the board",
+    example: "piece 5 is in hand and also on a3",
+  },
+  "position/quarto_with_piece_in_hand": {
+    status: 422,
+    title: "Quarto on the board with a piece in hand",
+    example: "the board already has a Quarto, which ends the game under announce 'auto', yet a piece is in hand",
+  },
+
+  "move/game_over": { status: 409, title: "The game is over", example: "the game is over (won)" },
+  "move/bad_cell": { status: 422, title: "Bad cell", example: "place must be a cell 0-15 or a1-d4" },
+  "move/bad_piece": { status: 422, title: "Bad piece", example: "give must be a piece 0-15" },
+  "move/place_required": { status: 422, title: "Placement required", example: "place piece 5 first" },
+  "move/place_not_allowed": {
+    status: 422,
+    title: "Placement not allowed",
+    example: "no piece is in hand: this move only gives a piece",
+  },
+  "move/cell_occupied": { status: 422, title: "Cell occupied", example: "cell c3 is occupied" },
+  "move/give_required": { status: 422, title: "Give required", example: "the game goes on: choose the piece to give" },
+  "move/give_not_allowed": { status: 422, title: "Give not allowed", example: "this placement wins: nothing is given" },
+  "move/piece_not_available": { status: 422, title: "Piece not available", example: "piece A is not available" },
+  "move/no_quarto": { status: 422, title: "No Quarto to announce", example: "placing on d4 completes no Quarto" },
+
+  "server/internal": { status: 500, title: "Internal server error", example: "an unexpected error occurred; it has been logged" },
+} as const satisfies Record<string, ProblemSpec>;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+export const PROBLEM_CODES = Object.keys(PROBLEMS) as [ProblemCode, ...ProblemCode[]];
+
+// The rules core's error codes are problem codes too: this fails to compile if one is missing above.
+PROBLEMS satisfies Record<PositionErrorCode | MoveErrorCode, ProblemSpec>;
+export const POSITION_PROBLEM_CODES: readonly ProblemCode[] = POSITION_ERROR_CODES;
+export const MOVE_PROBLEM_CODES: readonly ProblemCode[] = MOVE_ERROR_CODES;
+
+export const isProblemCode = (value: string): value is ProblemCode => Object.hasOwn(PROBLEMS, value);
+export const problemType = (code: ProblemCode): string => `/problems/${code}`;
+
+/** One failing field: its path in the JSON body (or the query parameter name), and what is wrong. */
+export interface FieldError {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Optional members of a problem document beyond the standard ones. */
+export interface ProblemExtra {
+  errors?: FieldError[];
+  /** Position errors: the character (string form) or cell (JSON form) at fault; 16 is the piece in hand. */
+  index?: number;
+}
+
+export interface ProblemDocument extends ProblemExtra {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ProblemCode;
+  instance?: string;
+}
+
+/** A problem thrown by a handler; `onError` renders it. The one error type of the HTTP layer. */
+export class ProblemError extends Error {
+  readonly code: ProblemCode;
+  readonly detail: string;
+  readonly extra: ProblemExtra;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ProblemCode, detail: string, extra: ProblemExtra = {}, headers: Record<string, string> = {}) {
+    super(`${code}: ${detail}`);
+    this.name = "ProblemError";
+    this.code = code;
+    this.detail = detail;
+    this.extra = extra;
+    this.headers = headers;
+  }
+}
+
+export function problemDocument(code: ProblemCode, detail: string, extra: ProblemExtra = {}, instance?: string): ProblemDocument {
+  const { status, title } = PROBLEMS[code];
+  return { type: problemType(code), title, status, detail, code, ...(instance === undefined ? {} : { instance }), ...extra };
+}
+
+/**
+ * The problem document response for `code`; `instance` is the request path.
+ * @example return problem(c, "request/not_found", `no route matches GET ${c.req.path}`);
+ */
+export function problem(c: Context, code: ProblemCode, detail: string, extra: ProblemExtra = {}, headers: Record<string, string> = {}): Response {
+  const document = problemDocument(code, detail, extra, c.req.path);
+  return c.body(JSON.stringify(document), PROBLEMS[code].status, { ...headers, "Content-Type": "application/problem+json" });
+}
+
+export const ProblemCodeSchema = z
+  .enum(PROBLEM_CODES)
+  .openapi("ProblemCode", { description: "A stable, machine-readable problem code (GET /problems lists them).", example: "position/bad_character" });
+
+export const FieldErrorSchema = z
+  .object({
+    path: z
+      .array(z.union([z.string(), z.number().int()]))
+      .openapi({ description: "Path of the failing field in the JSON body, or the query parameter name.", example: ["position", "board", 4] }),
+    message: z.string().openapi({ example: "Too big: expected number to be <=15" }),
+  })
+  .openapi("FieldError", {
+    description: "One failing field of a request.",
+    example: { path: ["position", "board", 4], message: "Too big: expected number to be <=15" },
+  });
+
+export const ProblemSchema = z
+  .looseObject({
+    type: z.string().openapi({ format: "uri-reference", description: "`/problems/<code>`; GET it for the description.", example: "/problems/position/bad_character" }),
+    title: z.string().openapi({ description: "Short summary of the problem code.", example: "Bad character in position" }),
+    status: z.number().int().min(400).max(599).openapi({ description: "The HTTP status.", example: 422 }),
+    detail: z.string().openapi({ description: "What went wrong with this request.", example: "character 3 is 'x': expected a hex digit 0-F or '.'" }),
+    code: ProblemCodeSchema,
+    instance: z.string().optional().openapi({ format: "uri-reference", description: "The request path.", example: "/v1/check-win" }),
+    errors: z.array(FieldErrorSchema).optional().openapi({ description: "The failing fields (validation errors)." }),
+    index: z
+      .number()
+      .int()
+      .min(0)
+      .max(16)
+      .optional()
+      .openapi({ description: "Position errors: the 0-based character (string form) or cell (JSON form) at fault; 16 is the piece in hand.", example: 2 }),
+  })
+  .openapi("Problem", {
+    description: "An RFC 9457 problem document. Further members may be added; clients should ignore unknown ones.",
+    example: exampleProblem("position/bad_character", "/v1/check-win"),
+  });
+
+/** The example problem document for `code`, as used in the spec. */
+export function exampleProblem(code: ProblemCode, instance: string): ProblemDocument {
+  const extra: ProblemExtra = {};
+  if (code === "request/invalid") extra.errors = [{ path: ["move", "give"], message: "Too big: expected number to be <=15" }];
+  if (code === "position/bad_character") Object.assign(extra, { index: 2, errors: [{ path: ["position"], message: PROBLEMS[code].example }] });
+  return problemDocument(code, PROBLEMS[code].example, extra, instance);
+}
+
+/**
+ * OpenAPI `responses` entries for the given problem codes, grouped by status, each with one example per
+ * code. Spread into a route's `responses`.
+ * @example responses: { 200: {...}, ...problemResponses("/v1/check-win", ["request/invalid", ...POSITION_PROBLEM_CODES]) }
+ */
+export function problemResponses(instance: string, codes: readonly ProblemCode[]) {
+  const byStatus = new Map<number, ProblemCode[]>();
+  for (const code of codes) byStatus.set(PROBLEMS[code].status, [...(byStatus.get(PROBLEMS[code].status) ?? []), code]);
+  const responses: Record<number, { description: string; content: { "application/problem+json": { schema: typeof ProblemSchema; examples: Record<string, { summary: string; value: ProblemDocument }> } } }> = {};
+  for (const [status, group] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const examples = Object.fromEntries(group.map((code) => [code.replace("/", "."), { summary: PROBLEMS[code].title, value: exampleProblem(code, instance) }]));
+    responses[status] = {
+      description: group.map((code) => PROBLEMS[code].title).join("; "),
+      content: { "application/problem+json": { schema: ProblemSchema, examples } },
+    };
+  }
+  return responses;
+}

@@ -1,0 +1,308 @@
+/**
+ * The stateless rules API: validate a move, check a position for a win. Each has a JSON `POST` form and
+ * a `GET` form with query parameters and the text move notation, for curl users; both forms share one
+ * function per endpoint, so they cannot disagree.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  availablePieces,
+  CLASSIC_RULES,
+  legalMoves,
+  type Move,
+  makeMoveText,
+  playMove,
+  positionStatus,
+  type Rules,
+  rulesToJson,
+} from "../../rules/index.ts";
+import type { App } from "../app.ts";
+import { POSITION_PROBLEM_CODES, type ProblemCode, problemResponses } from "../problems.ts";
+import {
+  MoveErrorCodeSchema,
+  MoveInputSchema,
+  MoveTextSchema,
+  OutcomeSchema,
+  PhaseSchema,
+  PieceSchema,
+  PositionInputSchema,
+  PositionOutputSchema,
+  PositionStringSchema,
+  RulesInputSchema,
+  RulesQuerySchema,
+  RulesSchema,
+  SeatSchema,
+  StatusSchema,
+  WinningShapeSchema,
+} from "../schemas.ts";
+import { moveFromInput, moveFromText, outcomeOutput, type PositionInput, positionOutput, readPositionField, rulesFromInput, rulesFromQuery } from "../wire.ts";
+
+// Positions used in the examples.
+const START = ".................";
+const EMPTY_BOARD = Array.from({ length: 16 }, () => null);
+const TALL_ROW = `89AB${".".repeat(13)}`; // a1-d1 hold four tall pieces; nothing in hand: the last placer won
+const TALL_SQUARE = `89..CD${".".repeat(11)}`; // a1 b1 a2 b2 are tall: a Quarto only with squares
+
+// ---- schemas ----
+
+const ValidateMoveRequestSchema = z
+  .strictObject({
+    position: PositionInputSchema,
+    move: MoveInputSchema,
+    rules: RulesInputSchema.optional(),
+  })
+  .openapi("ValidateMoveRequest", {
+    description: "A position, a move to try in it, and optionally the rules options.",
+    example: { position: "0A3.............5", move: { place: "c3", give: 10 } },
+  });
+
+const LegalMoveSchema = z
+  .object({
+    legal: z.literal(true).openapi({ description: "The move is legal." }),
+    moveText: MoveTextSchema,
+    position: PositionOutputSchema.openapi({ description: "The position after the move." }),
+    outcome: OutcomeSchema,
+    rules: RulesSchema,
+  })
+  .openapi("LegalMove", {
+    description: "The move is legal: the position it leads to and its outcome.",
+    example: validateMove("0A3.............5", { place: 10, give: 6 }, CLASSIC_RULES),
+  });
+
+const IllegalMoveSchema = z
+  .object({
+    legal: z.literal(false).openapi({ description: "The move is not legal." }),
+    moveText: MoveTextSchema,
+    code: MoveErrorCodeSchema,
+    detail: z.string().openapi({ example: "cell a1 is occupied" }),
+  })
+  .openapi("IllegalMove", {
+    description: "The move is not legal in this position; `code` says why.",
+    example: validateMove("0A3.............5", { place: 0, give: 1 }, CLASSIC_RULES),
+  });
+
+const ValidateMoveResultSchema = z
+  .union([LegalMoveSchema, IllegalMoveSchema])
+  .openapi("ValidateMoveResult", {
+    description: "Whether the move is legal (`legal`), and what follows.",
+    example: validateMove("0A3.............5", { place: 10, give: 6 }, CLASSIC_RULES),
+  });
+
+const CheckWinRequestSchema = z
+  .strictObject({
+    position: PositionInputSchema,
+    rules: RulesInputSchema.optional(),
+  })
+  .openapi("CheckWinRequest", {
+    description: "A position and optionally the rules options.",
+    example: { position: TALL_SQUARE, rules: { squares: true } },
+  });
+
+const CheckWinResultSchema = z
+  .object({
+    status: StatusSchema,
+    phase: z.union([PhaseSchema, z.null()]).openapi({ description: "What the player to move does; null when the game is over." }),
+    winner: z.union([SeatSchema, z.null()]).openapi({ description: "The winner, when won: the player who made the last placement." }),
+    shapes: z.array(WinningShapeSchema).openapi({ description: "The winning shapes (empty unless won)." }),
+    available: z.array(PieceSchema).openapi({ description: "Pieces neither on the board nor in hand.", example: [1, 2, 4, 6, 7, 8, 9, 11, 12, 13, 14, 15] }),
+    legalMoveCount: z.number().int().min(0).openapi({ description: "How many legal moves the player to move has (0 when the game is over).", example: 156 }),
+    position: PositionOutputSchema.openapi({ description: "The position, in both forms." }),
+    rules: RulesSchema,
+  })
+  .openapi("CheckWinResult", { description: "The status of a position.", example: checkWin(TALL_ROW, CLASSIC_RULES) });
+
+const positionQuery = PositionStringSchema.openapi({
+  param: {
+    name: "position",
+    in: "query",
+    description: "The 17-character position string (`.` for empty cells and for no piece in hand).",
+    example: "0A3.............5",
+  },
+});
+
+const ValidateMoveQuerySchema = z.object({
+  position: positionQuery,
+  move: MoveTextSchema.openapi({ param: { name: "move", in: "query", description: "The move in text notation.", example: "c3-6" } }),
+  ...RulesQuerySchema.shape,
+});
+
+const CheckWinQuerySchema = z.object({ position: positionQuery, ...RulesQuerySchema.shape });
+
+// ---- error responses ----
+
+const BODY_PROBLEMS: ProblemCode[] = [
+  "request/malformed_json",
+  "request/too_large",
+  "request/unsupported_media_type",
+  "request/invalid",
+  ...POSITION_PROBLEM_CODES,
+  "server/internal",
+];
+const QUERY_PROBLEMS: ProblemCode[] = ["request/invalid", ...POSITION_PROBLEM_CODES, "server/internal"];
+
+// ---- examples: produced by the same functions the routes call, so they cannot go stale ----
+
+
+function validateMoveExamples() {
+  return {
+    legal: { summary: "A legal move", value: validateMove("0A3.............5", { place: 10, give: 6 }, CLASSIC_RULES) },
+    winning: { summary: "A winning placement", value: validateMove("8A9.............F", { place: 3 }, CLASSIC_RULES) },
+    illegal: { summary: "An illegal move", value: validateMove("0A3.............5", { place: 0, give: 1 }, CLASSIC_RULES) },
+  };
+}
+
+function checkWinExamples() {
+  return {
+    ongoing: { summary: "A game in progress", value: checkWin("0A3.............5", CLASSIC_RULES) },
+    won: { summary: "Four tall pieces in a row", value: checkWin(TALL_ROW, CLASSIC_RULES) },
+  };
+}
+
+// ---- the shared logic of both forms ----
+
+function validateMove(positionInput: PositionInput, move: Move, rules: Rules) {
+  const position = readPositionField(positionInput, rules);
+  const played = playMove(position, move, rules);
+  if (!played.ok) return { legal: false as const, moveText: makeMoveText(move), code: played.error.code, detail: played.error.detail };
+  const { outcome } = played.value;
+  // A winning placement is written with "!" whether or not the caller announced it (announce: auto).
+  const moveText = makeMoveText(outcome.status === "won" ? { ...move, quarto: true } : move);
+  return {
+    legal: true as const,
+    moveText,
+    position: positionOutput(played.value.position),
+    outcome: outcomeOutput(outcome),
+    rules: { ...rulesToJson(rules), attributes: [...rules.attributes] },
+  };
+}
+
+function checkWin(positionInput: PositionInput, rules: Rules) {
+  const position = readPositionField(positionInput, rules);
+  const status = positionStatus(position, rules);
+  return {
+    status: status.status,
+    phase: status.phase,
+    winner: status.winner,
+    shapes: status.shapes,
+    available: availablePieces(position),
+    legalMoveCount: legalMoves(position, rules).length,
+    position: positionOutput(position),
+    rules: { ...rulesToJson(rules), attributes: [...rules.attributes] },
+  };
+}
+
+// ---- routes ----
+
+export function registerRulesRoutes(app: App): void {
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/validate-move",
+      tags: ["Rules"],
+      operationId: "validateMove",
+      summary: "Validate a move",
+      description:
+        "Tries a move in a position. A legal move gives the next position (both forms) and the outcome; an illegal one gives `legal: false` with a `move/*` code. An invalid position or a malformed request is a 422 problem document naming the field.",
+      request: {
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: ValidateMoveRequestSchema,
+              examples: {
+                string: { summary: "Position as a string", value: { position: "0A3.............5", move: { place: "c3", give: 6 } } },
+                json: {
+                  summary: "Position in JSON form, with rules",
+                  value: { position: { board: [0, 10, 3, ...EMPTY_BOARD.slice(3)], inHand: 5 }, move: { place: 10, give: "6" }, rules: { squares: true } },
+                },
+                opening: { summary: "The opening give", value: { position: START, move: { give: 7 } } },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        200: { description: "The verdict on the move.", content: { "application/json": { schema: ValidateMoveResultSchema, examples: validateMoveExamples() } } },
+        ...problemResponses("/v1/validate-move", BODY_PROBLEMS),
+      },
+    }),
+    (c) => {
+      const { position, move, rules } = c.req.valid("json");
+      return c.json(validateMove(position, moveFromInput(move), rulesFromInput(rules)), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/validate-move",
+      tags: ["Rules"],
+      operationId: "validateMoveQuery",
+      summary: "Validate a move (query form)",
+      description: "The same as `POST /v1/validate-move`, with the position string, the move in text notation and the rules options as query parameters.",
+      request: { query: ValidateMoveQuerySchema },
+      responses: {
+        200: { description: "The verdict on the move.", content: { "application/json": { schema: ValidateMoveResultSchema, examples: validateMoveExamples() } } },
+        ...problemResponses("/v1/validate-move", QUERY_PROBLEMS),
+      },
+    }),
+    (c) => {
+      const query = c.req.valid("query");
+      return c.json(validateMove(query.position, moveFromText(query.move), rulesFromQuery(query)), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/check-win",
+      tags: ["Rules"],
+      operationId: "checkWin",
+      summary: "Check a position",
+      description:
+        "The status of a position: ongoing, won (with every winning shape and the attributes it shares) or drawn; the pieces still available and the number of legal moves.",
+      request: {
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: CheckWinRequestSchema,
+              examples: {
+                won: { summary: "Four tall pieces in a row", value: { position: TALL_ROW } },
+                square: { summary: "A square, counted with squares: true", value: { position: TALL_SQUARE, rules: { squares: true } } },
+                json: { summary: "Position in JSON form", value: { position: { board: EMPTY_BOARD, inHand: 7 } } },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        200: { description: "The status of the position.", content: { "application/json": { schema: CheckWinResultSchema, examples: checkWinExamples() } } },
+        ...problemResponses("/v1/check-win", BODY_PROBLEMS),
+      },
+    }),
+    (c) => {
+      const { position, rules } = c.req.valid("json");
+      return c.json(checkWin(position, rulesFromInput(rules)), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/check-win",
+      tags: ["Rules"],
+      operationId: "checkWinQuery",
+      summary: "Check a position (query form)",
+      description: "The same as `POST /v1/check-win`, with the position string and the rules options as query parameters.",
+      request: { query: CheckWinQuerySchema },
+      responses: {
+        200: { description: "The status of the position.", content: { "application/json": { schema: CheckWinResultSchema, examples: checkWinExamples() } } },
+        ...problemResponses("/v1/check-win", QUERY_PROBLEMS),
+      },
+    }),
+    (c) => {
+      const query = c.req.valid("query");
+      return c.json(checkWin(query.position, rulesFromQuery(query)), 200);
+    },
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * Property tests against the whole Worker: random methods, paths, query strings, headers and bodies,
+ * from pure noise to near-valid requests, never get a 5xx; every 4xx is a problem document from the
+ * table; and the GET and POST forms of an endpoint answer any input alike.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { problemOf, request } from "./http.ts";
+
+const PATHS = [
+  "/",
+  "/healthz",
+  "/docs",
+  "/openapi.json",
+  "/problems",
+  "/problems/position/bad_character",
+  "/problems/x/y",
+  "/v1/validate-move",
+  "/v1/check-win",
+  "/v1/check-win/",
+  "/v1",
+  "/nowhere",
+];
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const CONTENT_TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "application/problem+json",
+  "APPLICATION/JSON",
+  "text/plain",
+  "multipart/form-data; boundary=x",
+  "application/x-www-form-urlencoded",
+  "application/json;;",
+  "garbage",
+  "",
+];
+
+const hexOrDot = fc.constantFrom(..."0123456789ABCDEFabcdef.xyz-".split(""));
+const slot = fc.oneof(fc.constant(null), fc.integer({ min: -1, max: 16 }), fc.constant("A"), fc.double());
+const positionArb = fc.oneof(
+  fc.array(hexOrDot, { minLength: 15, maxLength: 19 }).map((chars) => chars.join("")),
+  fc.array(fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 15 })), { minLength: 16, maxLength: 16 }).map((cells) => {
+    const text = cells.map((piece) => (piece === null ? "." : piece.toString(16))).join("");
+    return `${text}.`;
+  }),
+  fc.record({ board: fc.array(slot, { minLength: 14, maxLength: 17 }), inHand: slot }, { requiredKeys: [] }),
+  fc.jsonValue(),
+);
+const cellArb = fc.oneof(fc.integer({ min: -2, max: 17 }), fc.constantFrom("a1", "d4", "C3", "e1", "10", ""), fc.jsonValue());
+const pieceArb = fc.oneof(fc.integer({ min: -2, max: 17 }), fc.constantFrom("A", "f", "G", "10", ""), fc.jsonValue());
+const moveArb = fc.oneof(fc.record({ place: cellArb, give: pieceArb, quarto: fc.oneof(fc.boolean(), fc.jsonValue()) }, { requiredKeys: [] }), fc.jsonValue());
+const rulesArb = fc.oneof(
+  fc.record(
+    {
+      squares: fc.oneof(fc.boolean(), fc.jsonValue()),
+      attributes: fc.oneof(fc.subarray(["height", "color", "shape", "fill", "size"]), fc.jsonValue()),
+      announce: fc.constantFrom("auto", "manual", "loud", 1),
+      missedClaim: fc.oneof(fc.boolean(), fc.jsonValue()),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.jsonValue(),
+);
+const nearValidBody = fc
+  .record({ position: positionArb, move: moveArb, rules: rulesArb, extra: fc.jsonValue() }, { requiredKeys: [] })
+  .map((body) => JSON.stringify(body));
+const bodyArb = fc.oneof(
+  fc.constant(undefined),
+  nearValidBody,
+  fc.jsonValue().map((value) => JSON.stringify(value)),
+  fc.string({ maxLength: 200 }),
+  fc.string({ unit: "binary", maxLength: 100 }),
+);
+
+const moveTextArb = fc.oneof(fc.constantFrom("c3-A", "-7", "d4!", "d4", "a1!-0", "!", "-", "12-F", "c3-a"), fc.string({ maxLength: 8 }));
+const queryArb = fc
+  .record(
+    {
+      position: fc.oneof(positionArb.filter((value) => typeof value === "string"), fc.string({ maxLength: 30 })),
+      move: moveTextArb,
+      squares: fc.constantFrom("true", "false", "1", ""),
+      attributes: fc.constantFrom("color", "color,height", "colour", ",", "height,height"),
+      announce: fc.constantFrom("auto", "manual", "x"),
+      missedClaim: fc.constantFrom("true", "false", "no"),
+      junk: fc.string({ maxLength: 10 }),
+    },
+    { requiredKeys: [] },
+  )
+  .map((fields) => new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])).toString());
+
+const tokenArb = fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/);
+const headerValueArb = fc.stringMatching(/^[\x20-\x7e]{0,40}$/).map((value) => value.trim());
+const headersArb = fc.dictionary(
+  tokenArb.filter((name) => !["content-length", "transfer-encoding", "host", "connection", "expect", "te", "upgrade"].includes(name)),
+  headerValueArb,
+  { maxKeys: 4 },
+);
+
+async function assertWellBehaved(response: Response, method: string): Promise<void> {
+  expect(response.status, `${method} answered ${response.status}`).toBeLessThan(500);
+  if (response.status >= 400 && method !== "HEAD") await problemOf(response);
+  else await response.arrayBuffer();
+}
+
+describe("no input makes the API answer 5xx", () => {
+  it("random requests to every route", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...METHODS),
+        fc.oneof(fc.constantFrom(...PATHS), fc.webPath()),
+        fc.option(queryArb, { nil: undefined }),
+        fc.constantFrom(...CONTENT_TYPES),
+        headersArb,
+        bodyArb,
+        async (method, path, query, contentType, headers, body) => {
+          const init: RequestInit = { method, headers: { ...headers, ...(contentType ? { "Content-Type": contentType } : {}) } };
+          if (body !== undefined && method !== "GET" && method !== "HEAD") init.body = body;
+          const url = `${path.startsWith("/") ? path : `/${path}`}${query === undefined ? "" : `?${query}`}`;
+          await assertWellBehaved(await request(url, init), method);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("near-valid JSON bodies to the rules endpoints", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("/v1/validate-move", "/v1/check-win"), nearValidBody, async (path, body) => {
+        const response = await request(path, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+        await assertWellBehaved(response, "POST");
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe("the GET and POST forms agree", () => {
+  const stringPosition = fc.array(fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 15 })), { minLength: 17, maxLength: 17 }).map((slots) =>
+    slots.map((piece) => (piece === null ? "." : piece.toString(16).toUpperCase())).join(""),
+  );
+  const cell = fc.integer({ min: 0, max: 15 });
+  const piece = fc.integer({ min: 0, max: 15 });
+  const move = fc.record({ place: cell, give: piece, quarto: fc.boolean() }, { requiredKeys: [] });
+  const rules = fc.record(
+    { squares: fc.boolean(), attributes: fc.subarray(["height", "color", "shape", "fill"] as const, { minLength: 1 }), announce: fc.constantFrom("auto", "manual") },
+    { requiredKeys: [] },
+  );
+
+  const rulesQuery = (options: { squares?: boolean; attributes?: readonly string[]; announce?: string }) => {
+    const params = new URLSearchParams();
+    if (options.squares !== undefined) params.set("squares", String(options.squares));
+    if (options.attributes !== undefined) params.set("attributes", options.attributes.join(","));
+    if (options.announce !== undefined) params.set("announce", options.announce);
+    return params;
+  };
+  const moveText = (m: { place?: number; give?: number; quarto?: boolean }) =>
+    `${m.place === undefined ? "" : "abcd"[m.place % 4] + (Math.floor(m.place / 4) + 1)}${m.quarto ? "!" : ""}${m.give === undefined ? "" : `-${m.give.toString(16)}`}`;
+
+  const answer = async (response: Response) => ({ status: response.status, body: await response.json() });
+
+  it("validate-move", async () => {
+    await fc.assert(
+      fc.asyncProperty(stringPosition, move, rules, async (position, m, options) => {
+        // Text notation cannot write an empty move, nor "!" without a placement.
+        fc.pre(m.place !== undefined || m.give !== undefined);
+        fc.pre(!(m.quarto && m.place === undefined));
+        const post = await answer(await request("/v1/validate-move", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ position, move: m, rules: options }) }));
+        const params = rulesQuery(options);
+        params.set("position", position);
+        params.set("move", moveText(m));
+        const get = await answer(await request(`/v1/validate-move?${params}`));
+        expect(get).toEqual(post);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("check-win", async () => {
+    await fc.assert(
+      fc.asyncProperty(stringPosition, rules, async (position, options) => {
+        const post = await answer(await request("/v1/check-win", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ position, rules: options }) }));
+        const params = rulesQuery(options);
+        params.set("position", position);
+        const get = await answer(await request(`/v1/check-win?${params}`));
+        expect(get).toEqual(post);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

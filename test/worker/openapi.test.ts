@@ -1,0 +1,97 @@
+/**
+ * The OpenAPI document: the committed openapi/openapi.json is exactly what the Worker serves (run
+ * `npm run openapi` after changing a route), every route of the app is in it, and every operation,
+ * error and schema carries examples. test/core/openapi-lint.test.ts lints the committed file.
+ */
+import { describe, expect, it } from "vitest";
+import committed from "../../openapi/openapi.json" with { type: "json" };
+import { createApp } from "../../src/api/app.ts";
+import { PROBLEM_CODES } from "../../src/api/problems.ts";
+import { json200, request } from "./http.ts";
+
+type Json = Record<string, any>;
+
+describe("openapi.json", () => {
+  it("is the committed openapi/openapi.json (regenerate with npm run openapi)", async () => {
+    const served = await json200(request("/openapi.json"));
+    expect(served).toEqual(committed);
+  });
+
+  const spec = committed as Json;
+  const operations = Object.entries(spec.paths as Json).flatMap(([path, item]) =>
+    Object.entries(item as Json).map(([method, operation]) => ({ path, method, operation: operation as Json })),
+  );
+  const schemas = spec.components.schemas as Json;
+  const resolve = (schema: Json): Json => (schema.$ref ? schemas[schema.$ref.split("/").pop()] : schema);
+
+  it("is OpenAPI 3.1 with info, servers and tags", () => {
+    expect(spec.openapi).toBe("3.1.0");
+    expect(spec.info).toMatchObject({ title: expect.any(String), version: expect.any(String), description: expect.any(String) });
+    expect(spec.servers.length).toBeGreaterThan(0);
+    const tags = spec.tags.map((tag: Json) => tag.name);
+    for (const { operation } of operations) for (const tag of operation.tags) expect(tags).toContain(tag);
+  });
+
+  it("describes every route the app serves, and nothing else", () => {
+    const served = createApp()
+      .routes.filter((route) => route.method !== "ALL")
+      .map((route) => `${route.method.toLowerCase()} ${route.path.replace(/:(\w+)/g, "{$1}")}`);
+    expect(operations.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([...new Set(served)].sort());
+  });
+
+  it("gives every operation an id, a summary, a description, a success example and problem responses", () => {
+    for (const { path, method, operation } of operations) {
+      const where = `${method} ${path}`;
+      expect(operation.operationId, where).toBeTruthy();
+      expect(operation.summary, where).toBeTruthy();
+      expect(operation.description, where).toBeTruthy();
+      const [success, ...rest] = Object.entries(operation.responses as Json);
+      expect(success[0], where).toBe("200");
+      for (const media of Object.values(success[1].content as Json)) {
+        const schema = resolve(media.schema);
+        expect(media.example ?? media.examples ?? schema.example, `${where} 200`).toBeDefined();
+      }
+      expect(rest.length, where).toBeGreaterThan(0);
+      for (const [status, response] of rest) {
+        expect(Number(status), where).toBeGreaterThanOrEqual(400);
+        const media = response.content["application/problem+json"];
+        expect(media.schema, `${where} ${status}`).toEqual({ $ref: "#/components/schemas/Problem" });
+        const examples = Object.values(media.examples as Json);
+        expect(examples.length, `${where} ${status}`).toBeGreaterThan(0);
+        for (const example of examples) {
+          expect(example.value.status).toBe(Number(status));
+          expect(PROBLEM_CODES).toContain(example.value.code);
+        }
+      }
+      for (const parameter of operation.parameters ?? []) {
+        expect(parameter.description, `${where} ${parameter.name}`).toBeTruthy();
+        expect(parameter.example ?? parameter.schema.example ?? resolve(parameter.schema).example, `${where} ${parameter.name}`).toBeDefined();
+      }
+      if (operation.requestBody) {
+        for (const media of Object.values(operation.requestBody.content as Json)) expect(Object.keys(media.examples).length, where).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("gives every named schema an example, and every property a description or a named type", () => {
+    for (const [name, schema] of Object.entries(schemas)) {
+      expect(schema.example, name).toBeDefined();
+      for (const [property, value] of Object.entries((schema.properties ?? {}) as Json)) {
+        const described = value.description ?? value.$ref ?? value.example ?? value.items?.$ref ?? value.allOf?.[0]?.$ref;
+        expect(described, `${name}.${property}`).toBeDefined();
+      }
+    }
+  });
+
+  it("lists the 422 problems of the rules endpoints, including every position code", () => {
+    for (const path of ["/v1/validate-move", "/v1/check-win"]) {
+      for (const method of ["get", "post"]) {
+        const codes = Object.values(spec.paths[path][method].responses["422"].content["application/problem+json"].examples as Json).map(
+          (example) => example.value.code,
+        );
+        expect(codes).toEqual(expect.arrayContaining(["request/invalid", "position/wrong_length", "position/bad_character", "position/duplicate_piece"]));
+      }
+      expect(Object.keys(spec.paths[path].post.responses)).toEqual(["200", "400", "413", "415", "422", "500"]);
+    }
+  });
+});
