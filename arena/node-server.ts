@@ -33,7 +33,7 @@ export function serveFetch(handler: (request: Request) => Promise<Response>, opt
       .then(handler)
       .then(async (response) => {
         const headers: Record<string, string> = {};
-        response.headers.forEach((value, key) => (headers[key] = value));
+        for (const [key, value] of response.headers) headers[key] = value;
         outgoing.writeHead(response.status, headers);
         outgoing.end(Buffer.from(await response.arrayBuffer()));
       })

@@ -10,11 +10,11 @@ export const SECRET_PREFIX = "whsec_";
 /** Signatures older or newer than this are refused (the Standard Webhooks default). */
 export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
 
-export interface SignatureHeaders {
+export type SignatureHeaders = {
   "webhook-id": string;
   "webhook-timestamp": string;
   "webhook-signature": string;
-}
+};
 
 function toBase64(bytes: Uint8Array): string {
   let binary = "";
@@ -51,7 +51,7 @@ export function signatureHeaders(secret: string, body: string, options: { id?: s
  */
 export function verifySignature(secret: string, body: string, headers: Headers | Record<string, string>): boolean {
   const plain: Record<string, string> = {};
-  if (headers instanceof Headers) headers.forEach((value, key) => (plain[key] = value));
+  if (headers instanceof Headers) for (const [key, value] of headers) plain[key] = value;
   else for (const [key, value] of Object.entries(headers)) plain[key.toLowerCase()] = value;
   try {
     new Webhook(secret).verify(body, plain, { jsonParse: false });

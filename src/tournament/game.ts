@@ -111,19 +111,12 @@ export interface AbortedAttempt {
   record: string;
 }
 
-export interface GameRecord {
+export interface GameRecord extends GameOutcome {
   gameId: string;
   /** The match id of the attempt that counts. */
   matchId: string;
   first: string;
   second: string;
-  /** The winning bot, or null for a draw. */
-  winner: string | null;
-  reason: MatchResult["reason"];
-  forfeitCode?: string;
-  /** The bot that lost by forfeit. */
-  forfeitedBy?: string;
-  detail?: string;
   plies: number;
   /** The game in text: the start position, then every move. */
   record: string;
@@ -141,6 +134,32 @@ async function notifyEnd(state: MatchState, context: TurnContext): Promise<void>
       await player.end(notice).catch(() => {});
     }),
   );
+}
+
+export interface GameOutcome {
+  winner: string | null;
+  reason: MatchResult["reason"];
+  forfeitCode?: string;
+  forfeitedBy?: string;
+  detail?: string;
+}
+
+/**
+ * How a finished match counts, with bot names for seats. A bot that ran out of time has the reducer's
+ * reason `timeout` (the reducer turns any action after the deadline into a flag) and the forfeit code
+ * `bot/timeout`, so every loss by misbehaviour carries a code.
+ */
+export function gameOutcome(state: MatchState, names: readonly [string, string]): GameOutcome {
+  const result = state.result;
+  if (!result) throw new Error("gameOutcome: the match is not finished");
+  const outcome: GameOutcome = { winner: result.winner === null ? null : names[result.winner], reason: result.reason };
+  const code = result.forfeitCode ?? (result.reason === "timeout" ? "bot/timeout" : undefined);
+  if (code && result.winner !== null) {
+    outcome.forfeitCode = code;
+    outcome.forfeitedBy = names[otherSeatIndex(result.winner)];
+  }
+  if (result.detail) outcome.detail = result.detail;
+  return outcome;
 }
 
 /** Plays one game to its end (replaying it once after an abort) and returns its record. */
@@ -166,23 +185,16 @@ export async function playGame(options: GameOptions): Promise<GameRecord> {
       abortedAttempts.push({ matchId: context.matchId, detail: result.detail ?? "aborted", record: recordText(state) });
       continue;
     }
-    const record: GameRecord = {
+    return {
       gameId: options.gameId,
       matchId: context.matchId,
       first: options.first.name,
       second: options.second.name,
-      winner: result.winner === null ? null : seats[result.winner].name,
-      reason: result.reason,
+      ...gameOutcome(state, [options.first.name, options.second.name]),
       plies: state.moves.length,
       record: recordText(state),
       abortedAttempts,
       match: state,
     };
-    if (result.forfeitCode) {
-      record.forfeitCode = result.forfeitCode;
-      record.forfeitedBy = result.winner === null ? undefined : seats[otherSeatIndex(result.winner)].name;
-    }
-    if (result.detail) record.detail = result.detail;
-    return record;
   }
 }
