@@ -1,0 +1,68 @@
+/**
+ * The README's curl examples, replayed against the Worker: each command must succeed (or answer the
+ * problem it says it shows), and each JSON answer printed after a command must be exactly what that
+ * command (the last one before the JSON block) answers.
+ */
+import { expect, it } from "vitest";
+import readme from "../../README.md?raw";
+import { request } from "./http.ts";
+
+interface Example {
+  command: string;
+  path: string;
+  init: RequestInit;
+  shown?: string;
+}
+
+/** Splits a shell command line into words; only single quotes occur in the README. */
+function words(line: string): string[] {
+  return [...line.matchAll(/'([^']*)'|(\S+)/g)].map((match) => match[1] ?? match[2]);
+}
+
+function parseCurl(command: string): Example {
+  const [curl, ...args] = words(command);
+  expect(curl).toBe("curl");
+  const headers: Record<string, string> = {};
+  let url = "";
+  let body: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "-s") continue;
+    if (args[i] === "-H") {
+      const [name, ...value] = args[++i].split(":");
+      headers[name] = value.join(":").trim();
+    } else if (args[i] === "-d") body = args[++i];
+    else url = args[i];
+  }
+  const parsed = new URL(url);
+  expect(parsed.origin).toBe("http://localhost:8787");
+  return { command, path: parsed.pathname + parsed.search, init: body === undefined ? { headers } : { method: "POST", headers, body } };
+}
+
+function examples(): Example[] {
+  const found: Example[] = [];
+  for (const block of readme.matchAll(/```(sh|json)\n([\s\S]*?)```/g)) {
+    const [, language, text] = block;
+    if (language === "json") {
+      found[found.length - 1].shown ??= text.trim(); // the answer of the command just before it
+      continue;
+    }
+    const lines = text.replace(/\\\n\s*/g, " ").split("\n");
+    for (const line of lines.map((l) => l.trim()).filter((l) => l.startsWith("curl "))) found.push(parseCurl(line));
+  }
+  return found;
+}
+
+it("the README has curl examples for both endpoints", () => {
+  const paths = examples().map((example) => example.path);
+  expect(paths.some((path) => path.startsWith("/v1/validate-move"))).toBe(true);
+  expect(paths.some((path) => path.startsWith("/v1/check-win"))).toBe(true);
+});
+
+it.each(examples().map((example) => [example.command, example] as const))("%s", async (_, example) => {
+  const response = await request(example.path, example.init);
+  const text = await response.text();
+  if (response.status !== 200) expect(response.headers.get("content-type")).toBe("application/problem+json");
+  else expect(JSON.parse(text)).toBeTypeOf("object");
+  if (example.shown !== undefined) expect(text).toBe(example.shown);
+  else expect(response.status, text).toBe(200);
+});
