@@ -36,7 +36,15 @@ export interface MatchConfig {
   rules: Rules;
   clock: ClockConfig;
   firstSeat: SeatIndex;
+  /**
+   * Seats whose clock never runs: seats the server plays itself (engine seats of a hosted match),
+   * since a clock is never charged for the server's own time. Such a seat never loses on time.
+   */
+  untimedSeats?: SeatIndex[];
 }
+
+/** Whether the seat's clock runs at all (see MatchConfig.untimedSeats). */
+export const isTimed = (config: MatchConfig, seat: SeatIndex): boolean => !(config.untimedSeats ?? []).includes(seat);
 
 export const RESULT_REASONS = ["quarto", "draw", "timeout", "resignation", "claim", "forfeit", "aborted"] as const;
 export type ResultReason = (typeof RESULT_REASONS)[number];
@@ -165,29 +173,28 @@ export function positionOf(state: MatchState): Position {
 
 /** When the player to move loses on time, or null without a clock or after the game. */
 export function deadline(state: MatchState): number | null {
-  if (state.status !== "active") return null;
+  if (state.status !== "active" || !isTimed(state.config, seatToMove(state))) return null;
   const clock = state.config.clock;
   if (clock.kind === "move") return state.turnStartedAt + clock.moveMs;
   if (clock.kind === "game" && state.remainingMs) return state.turnStartedAt + state.remainingMs[seatToMove(state)];
   return null;
 }
 
-/** Time left on each seat's clock as of `now` (null entries without a clock). */
+/** Time left on each seat's clock as of `now` (null entries without a clock, and for untimed seats). */
 export function clocksAt(state: MatchState, now: number): [number | null, number | null] {
   const clock = state.config.clock;
   const mover = seatToMove(state);
   const running = state.status === "active" ? Math.max(0, now - state.turnStartedAt) : 0;
+  const left: [number | null, number | null] = [null, null];
   if (clock.kind === "game" && state.remainingMs) {
-    const left = [...state.remainingMs] as [number, number];
-    left[mover] = Math.max(0, left[mover] - running);
-    return left;
+    left[0] = state.remainingMs[0];
+    left[1] = state.remainingMs[1];
+    left[mover] = Math.max(0, state.remainingMs[mover] - running);
+  } else if (clock.kind === "move" && state.status === "active") {
+    left[mover] = Math.max(0, clock.moveMs - running);
   }
-  if (clock.kind === "move") {
-    const left: [number | null, number | null] = [null, null];
-    left[mover] = state.status === "active" ? Math.max(0, clock.moveMs - running) : null;
-    return left;
-  }
-  return [null, null];
+  for (const seat of [0, 1] as const) if (!isTimed(state.config, seat)) left[seat] = null;
+  return left;
 }
 
 const fail = (code: MatchError["code"], detail: string): ActionResult => ({ ok: false, error: { code, detail } });
@@ -219,7 +226,7 @@ function announcementError(announcement: Announcement | undefined, shapes: Winni
 function chargeClock(state: MatchState, seat: SeatIndex, at: number): { remainingMs: [number, number] | null; elapsedMs: number } {
   const elapsedMs = Math.max(0, at - state.turnStartedAt);
   const clock = state.config.clock;
-  if (clock.kind !== "game" || !state.remainingMs) return { remainingMs: state.remainingMs, elapsedMs };
+  if (clock.kind !== "game" || !state.remainingMs || !isTimed(state.config, seat)) return { remainingMs: state.remainingMs, elapsedMs };
   const remainingMs = [...state.remainingMs] as [number, number];
   remainingMs[seat] = remainingMs[seat] - elapsedMs + clock.incrementMs;
   return { remainingMs, elapsedMs };

@@ -229,6 +229,19 @@ describe("clocks", () => {
     expect(engineMove.turnStartedAt).toBe(T0 + 5_000);
   });
 
+  it("an untimed seat (the server's engine) has no deadline, is never charged and never flags", () => {
+    const config: MatchConfig = { ...classic, clock: { kind: "game", initialMs: 10_000, incrementMs: 1_000 }, untimedSeats: [1] };
+    let state = playAll(newMatch(config, T0), ["-3"]);
+    expect(state.remainingMs).toEqual([10_000, 10_000]);
+    expect(deadline(state)).toBeNull();
+    expect(clocksAt(state, T0 + 50_000)).toEqual([10_000, null]);
+    // A resignation long after: seat 1 did not lose on time.
+    expect(applied(applyAction(state, { type: "resign", seat: 0, at: T0 + 99_000 })).result).toMatchObject({ winner: 1, reason: "resignation" });
+    state = applied(applyAction(state, { type: "move", seat: 1, ply: 1, move: move("a1-4"), at: T0 + 99_000 }));
+    expect(state.remainingMs).toEqual([10_000, 10_000]);
+    expect(deadline(state)).toBe(T0 + 99_000 + 10_000);
+  });
+
   it("startClocks restarts the opening turn only", () => {
     const config: MatchConfig = { ...classic, clock: { kind: "move", moveMs: 1_000 } };
     const waiting = newMatch(config, T0);
