@@ -45,7 +45,9 @@ export const USAGE = `Usage:
   npm run arena -- serve LEVEL [--port 9001] [--host 127.0.0.1] [--secret SECRET] [--max-nodes N]
       Serves a reference bot over HTTP with the bot protocol (verifying signatures when --secret is set).
   npm run arena -- check URL [--move-timeout MS] [--secret SECRET]
-      Checks that the bot at URL answers GET / and legal moves in time.`;
+      Checks that the bot at URL answers GET / and legal moves in time.
+  npm run arena -- secret
+      Prints a fresh signing secret (whsec_...) to give your bots and the runner.`;
 
 export interface Io {
   out: (text: string) => void;
@@ -221,6 +223,10 @@ export async function main(args: string[], io: Io): Promise<number> {
     }
     if (args[0] === "serve") return await serve(args.slice(1), io);
     if (args[0] === "check") return await check(args.slice(1), io);
+    if (args[0] === "secret" && args.length === 1) {
+      io.out(`${generateBotSecret()}\n`);
+      return 0;
+    }
     return await run(args[0] === "run" ? args.slice(1) : args, io);
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {

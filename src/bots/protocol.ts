@@ -115,8 +115,8 @@ export type PlayerReply = { ok: true; answer: unknown } | { ok: false; code: For
 export interface Player {
   readonly name: string;
   /**
-   * In-process players (the reference bots) move in the runner's own time: their clock is not charged,
-   * as for an engine seat in a hosted match. HTTP bots are charged the whole round trip.
+   * In-process players (the reference bots) move in the runner's own time: they hold untimed seats,
+   * as an engine seat does in a hosted match. HTTP bots are charged the whole round trip.
    */
   readonly inProcess: boolean;
   move(request: MoveRequest, limits: { timeoutMs: number }): Promise<PlayerReply>;

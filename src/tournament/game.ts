@@ -57,7 +57,7 @@ export async function playTurn(state: MatchState, context: TurnContext): Promise
   const timeLeftMs = Math.min(due === null ? Number.POSITIVE_INFINITY : due - askedAt, context.maxMoveMs ?? DEFAULT_MAX_MOVE_MS);
 
   let action: MatchAction;
-  if (timeLeftMs <= 0 && !player.inProcess) {
+  if (timeLeftMs <= 0) {
     action = forfeit(seat, "bot/timeout", "no time was left on the clock for this move", askedAt);
   } else {
     const ids = { tournamentId: context.tournamentId, gameId: context.gameId, matchId: context.matchId, opponent: context.seats[otherSeatIndex(seat)].name };
@@ -81,15 +81,13 @@ function replyAction(state: MatchState, seat: SeatIndex, player: Player, reply: 
     }
     return forfeit(seat, reply.code, reply.detail, at);
   }
-  if (!player.inProcess && flagFallen(state, at)) {
+  if (flagFallen(state, at)) {
     return forfeit(seat, "bot/timeout", `the answer arrived ${at - state.turnStartedAt} ms into the turn, after the time left`, at);
   }
   const parsed = parseMoveAnswer(reply.answer);
   if (!parsed.ok) return forfeit(seat, "bot/illegal_move", parsed.error, at);
-  // In-process players move in the runner's own time, as an engine seat does in a hosted match.
-  const elapsed = player.inProcess ? { elapsedMs: 0 } : {};
   if (parsed.value.kind === "claim") return { type: "claim", seat, ply: state.moves.length, at };
-  return { type: "move", seat, ply: state.moves.length, move: parsed.value.move, at, ...elapsed };
+  return { type: "move", seat, ply: state.moves.length, move: parsed.value.move, at };
 }
 
 export interface GameOptions {
@@ -162,6 +160,14 @@ export function gameOutcome(state: MatchState, names: readonly [string, string])
   return outcome;
 }
 
+/**
+ * In-process players (reference bots) move in the runner's own time, as an engine seat does in a
+ * hosted match: their clock never runs and they never lose on time.
+ */
+export function untimedSeats(seats: readonly [Player, Player]): SeatIndex[] {
+  return ([0, 1] as const).filter((seat) => seats[seat].inProcess);
+}
+
 /** Plays one game to its end (replaying it once after an abort) and returns its record. */
 export async function playGame(options: GameOptions): Promise<GameRecord> {
   const now = options.now ?? Date.now;
@@ -177,7 +183,7 @@ export async function playGame(options: GameOptions): Promise<GameRecord> {
       maxMoveMs: options.maxMoveMs,
       now,
     };
-    let state = newMatch({ rules: options.rules, clock: options.clock, firstSeat: 0 }, now());
+    let state = newMatch({ rules: options.rules, clock: options.clock, firstSeat: 0, untimedSeats: untimedSeats(seats) }, now());
     while (state.status === "active") state = await playTurn(state, context);
     await notifyEnd(state, context);
     const result = state.result as MatchResult;

@@ -5,6 +5,8 @@
  * by hand from the game records. Also: the conformance check, and the CLI's three commands.
  */
 import { spawnSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +15,7 @@ import { CLASSIC_RULES } from "../../src/rules/index.ts";
 import { checkBot, generateBotSecret, httpBot, type Player, referenceBot, verifySignature } from "../../src/bots/index.ts";
 import { runTournament, type TournamentReport } from "../../src/tournament/index.ts";
 import { main, parseBotSpec, serveReferenceBot } from "../../arena/main.ts";
+import { exampleBotHandler } from "../../arena/example-bot.ts";
 import { playRecord } from "./arena-records.ts";
 import {
   droppingBot,
@@ -238,6 +241,32 @@ describe("the conformance check", () => {
       expect(slow.checks[1].detail).toContain("bot/timeout");
     } finally {
       await Promise.all([broken.close(), hanging.close()]);
+    }
+  });
+});
+
+describe("the example bot in arena/example-bot.ts", () => {
+  it("passes the conformance check with its secret, refuses other callers, and beats random", async () => {
+    const secret = generateBotSecret();
+    const server = createServer(exampleBotHandler(secret));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect((await checkBot(url, { timeoutMs: 2000, secret })).ok).toBe(true);
+      const stranger = await checkBot(url, { timeoutMs: 2000 });
+      expect(stranger.checks.filter((check) => check.required).every((check) => !check.ok)).toBe(true);
+      const report = await runTournament({
+        players: [httpBot({ name: "example", url, secret }), referenceBot("random")],
+        gamesPerPair: 6,
+        rules: CLASSIC_RULES,
+        clock: { kind: "move", moveMs: 2000 },
+        seed: 2,
+      });
+      expect(report.games.every((game) => game.forfeitCode === undefined)).toBe(true);
+      expect(report.standings[0].bot).toBe("example");
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

@@ -107,7 +107,10 @@ describe("playGame", () => {
     const slowEngine = scripted("engine", firstLegal, clock, 5000, true);
     const record = await playGame(setup(slowEngine, scripted("good", firstLegal, clock, 10), clock, 1000));
     expect(record.reason).not.toBe("forfeit");
-    for (const move of record.match.moves) expect(move.elapsedMs).toBe(move.seat === 0 ? 0 : 10);
+    expect(record.match.config.untimedSeats).toEqual([0]);
+    // It took 5 s a move against a 1 s limit, was told no clock limit applies, and was not flagged.
+    for (const move of record.match.moves) expect(move.elapsedMs).toBe(move.seat === 0 ? 5000 : 10);
+    expect(slowEngine.requests[0].clock.timeLeftMs).toBe(60_000);
   });
 
   it("unreachable before its first move: the game is aborted and replayed once, then played normally", async () => {
