@@ -21,15 +21,17 @@ import {
   readPosition,
   type Rules,
   type RulesInput,
+  rulesToJson,
 } from "../rules/index.ts";
 import { ProblemError } from "./problems.ts";
-import type { MoveInputSchema, OutcomeSchema, PositionInputSchema, PositionOutputSchema, RulesQuerySchema } from "./schemas.ts";
+import type { MoveInputSchema, OutcomeSchema, PositionInputSchema, PositionOutputSchema, RulesQuerySchema, RulesSchema } from "./schemas.ts";
 
 export type PositionInput = z.infer<typeof PositionInputSchema>;
 export type PositionOutput = z.infer<typeof PositionOutputSchema>;
 export type MoveInput = z.infer<typeof MoveInputSchema>;
 export type OutcomeOutput = z.infer<typeof OutcomeSchema>;
 export type RulesQuery = z.infer<typeof RulesQuerySchema>;
+export type RulesOutput = z.infer<typeof RulesSchema>;
 
 /** Checked rules from the (already schema-validated) body field; absent means the classic game. */
 export function rulesFromInput(input: RulesInput | undefined): Rules {
@@ -91,3 +93,7 @@ export function outcomeOutput(outcome: Outcome): OutcomeOutput {
   }
 }
 
+/** The rules in effect, as echoed in responses (`RulesSchema`). */
+export function rulesOutput(rules: Rules): RulesOutput {
+  return { ...rulesToJson(rules), attributes: [...rules.attributes] };
+}

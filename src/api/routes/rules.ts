@@ -13,7 +13,6 @@ import {
   playMove,
   positionStatus,
   type Rules,
-  rulesToJson,
 } from "../../rules/index.ts";
 import type { App } from "../app.ts";
 import { POSITION_PROBLEM_CODES, type ProblemCode, problemResponses } from "../problems.ts";
@@ -34,7 +33,7 @@ import {
   StatusSchema,
   WinningShapeSchema,
 } from "../schemas.ts";
-import { moveFromInput, moveFromText, outcomeOutput, type PositionInput, positionOutput, readPositionField, rulesFromInput, rulesFromQuery } from "../wire.ts";
+import { moveFromInput, moveFromText, outcomeOutput, type PositionInput, positionOutput, readPositionField, rulesFromInput, rulesFromQuery, rulesOutput } from "../wire.ts";
 
 // Positions used in the examples.
 const START = ".................";
@@ -171,7 +170,7 @@ function validateMove(positionInput: PositionInput, move: Move, rules: Rules) {
     moveText,
     position: positionOutput(played.value.position),
     outcome: outcomeOutput(outcome),
-    rules: { ...rulesToJson(rules), attributes: [...rules.attributes] },
+    rules: rulesOutput(rules),
   };
 }
 
@@ -186,7 +185,7 @@ function checkWin(positionInput: PositionInput, rules: Rules) {
     available: availablePieces(position),
     legalMoveCount: legalMoves(position, rules).length,
     position: positionOutput(position),
-    rules: { ...rulesToJson(rules), attributes: [...rules.attributes] },
+    rules: rulesOutput(rules),
   };
 }
 
