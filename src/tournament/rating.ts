@@ -88,19 +88,19 @@ export function fitRatings(players: readonly string[], games: readonly PairScore
       gradient[a] += residual;
       gradient[b] -= residual;
     }
+    if (Math.max(0, ...gradient.map(Math.abs)) < 1e-12) break;
     const covariance = inverse(hessianAt(r));
     const step = covariance.map((row) => row.reduce((sum, value, j) => sum + value * gradient[j], 0));
-    // Newton step with backtracking: the log posterior is concave, so halving always ends.
+    // Newton step, halved while it lowers the (concave) log posterior beyond rounding noise.
     const before = objective(r);
     let length = 1;
     let next = r.map((value, i) => value + step[i]);
-    while (objective(next) < before && length > 1e-6) {
+    while (objective(next) < before - 1e-12 * Math.max(1, Math.abs(before)) && length > 1e-6) {
       length /= 2;
       next = r.map((value, i) => value + length * step[i]);
     }
-    const moved = Math.max(0, ...next.map((value, i) => Math.abs(value - r[i])));
     r = next;
-    if (moved < 1e-10) break;
+    if (Math.max(0, ...step.map(Math.abs)) < 1e-12) break;
   }
   const covariance = inverse(hessianAt(r));
   return new Map(

@@ -190,7 +190,8 @@ describe("Bradley-Terry ratings", () => {
         const doubled = fitRatings(bots, [...games, ...games]);
         for (const bot of bots) expect(doubled.get(bot)?.deviation ?? 0).toBeLessThanOrEqual((forward.get(bot)?.deviation ?? 0) + 1e-9);
       }),
-      { numRuns: 50 },
+      // The first example is a case fast-check once found, when the fit stopped short of the optimum.
+      { numRuns: 50, examples: [[[[3, 1, 0], [2, 1, 1], [1, 0, 0.5], [1, 3, 0], [2, 1, 0], [2, 0, 1], [1, 1, 0]]]] },
     );
   });
 });
