@@ -33,7 +33,7 @@ import {
   tricklingBot,
 } from "./arena-test-bots.ts";
 
-const MOVE_MS = 300;
+const MOVE_MS = 400;
 
 describe("a tournament against misbehaving bots", () => {
   const secret = generateBotSecret();
