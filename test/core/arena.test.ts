@@ -68,7 +68,7 @@ describe("a tournament against misbehaving bots", () => {
       referenceBot("easy"),
     ];
     report = await runTournament({ players, gamesPerPair: 2, rules: CLASSIC_RULES, clock: { kind: "move", moveMs: MOVE_MS }, seed: 11 });
-  });
+  }, 60_000);
   afterAll(async () => {
     await Promise.all(Object.values(servers).map((server) => server.close()));
   });
