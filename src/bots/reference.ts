@@ -1,8 +1,8 @@
 /**
  * The built-in reference bots, one per engine level (`random` .. `perfect`). They read the same move
  * request an HTTP bot gets and answer the same JSON, so the in-process player, the bot served at
- * `/bots/{name}` and `arena serve` are one code path. The engine's seed comes from the match id and
- * the ply, so a replayed tournament replays the same games.
+ * `/bots/{name}` and `arena serve` are one code path. The engine's seed comes from the tournament id,
+ * the match id and the ply, so a tournament run again with the same seed replays the same games.
  */
 import { completedShapes, type Move, positionFromTrustedSetup } from "../rules/index.ts";
 import { LEVELS, type Level, suggestMove } from "../engine/index.ts";
@@ -30,7 +30,7 @@ export function referenceBotInfo(level: Level): BotInfo {
 export function referenceAnswer(level: Level, checked: CheckedMoveRequest, options: ReferenceBotOptions = {}): MoveAnswer {
   const { request, position, rules } = checked;
   if (request.canClaim === true) return { claim: true };
-  const seed = hashSeed(`${request.matchId ?? ""}:${request.ply ?? 0}`);
+  const seed = hashSeed(`${request.tournamentId ?? ""}:${request.matchId ?? ""}:${request.ply ?? 0}`);
   const suggestion = suggestMove(position, rules, { level, seed, ...(options.maxNodes === undefined ? {} : { maxNodes: options.maxNodes }) });
   const move: Move = suggestion.move;
   if (move.place !== undefined && position.inHand !== null) {

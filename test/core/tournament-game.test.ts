@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { CLASSIC_RULES, legalMoves, makeRules, type Move, START_POSITION_STRING } from "../../src/rules/index.ts";
 import { newMatch } from "../../src/match/machine.ts";
 import { type EndNotice, type MoveRequest, type Player, type PlayerReply, readMoveRequest, referenceBot } from "../../src/bots/index.ts";
-import { playGame, playTurn } from "../../src/tournament/index.ts";
+import { playGame, playTurn, runTournament } from "../../src/tournament/index.ts";
 import { playRecord } from "./arena-records.ts";
 
 interface Scripted extends Player {
@@ -166,5 +166,17 @@ describe("playTurn", () => {
     expect(state.pendingClaim?.claimant).toBe(1);
     state = await playTurn(state, context([silent, claimer]));
     expect(state.result).toMatchObject({ winner: 1, reason: "claim" });
+  });
+});
+
+describe("runTournament", () => {
+  it("is reproduced by its seed: the same seed replays the same games, another seed plays others", async () => {
+    const records = async (seed: number) => {
+      const report = await runTournament({ players: [referenceBot("random"), referenceBot("easy")], gamesPerPair: 4, rules: CLASSIC_RULES, clock: { kind: "move", moveMs: 1000 }, seed });
+      return report.games.map((game) => `${game.first}-${game.second} ${game.record}`);
+    };
+    const first = await records(3);
+    expect(await records(3)).toEqual(first);
+    expect(await records(4)).not.toEqual(first);
   });
 });
