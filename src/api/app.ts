@@ -19,6 +19,8 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { type FieldError, ProblemError, problem } from "./problems.ts";
 import { registerDocsRoutes } from "./routes/docs.ts";
+import { registerMatchesRoutes } from "./routes/matches.ts";
+import { registerReplayRoutes } from "./routes/replay.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerRulesRoutes } from "./routes/rules.ts";
 
@@ -44,6 +46,8 @@ export function createApp(): App {
   registerMetaRoutes(app);
   registerDocsRoutes(app);
   registerRulesRoutes(app);
+  registerMatchesRoutes(app);
+  registerReplayRoutes(app);
 
   app.notFound((c) => routeMissProblem(app, c));
   app.onError((error, c) => errorProblem(error, c));

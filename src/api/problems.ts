@@ -8,6 +8,8 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { MatchErrorCode } from "../match/machine.ts";
+import type { ReplayErrorCode } from "../match/replay.ts";
 import { MOVE_ERROR_CODES, type MoveErrorCode, POSITION_ERROR_CODES, type PositionErrorCode } from "../rules/index.ts";
 
 export interface ProblemSpec {
@@ -69,6 +71,42 @@ export const PROBLEMS = {
   "move/piece_not_available": { status: 422, title: "Piece not available", example: "piece A is not available" },
   "move/no_quarto": { status: 422, title: "No Quarto to announce", example: "placing on d4 completes no Quarto" },
 
+  "match/not_found": { status: 404, title: "Match not found", example: "there is no match k3v7tq2mz5xj4c6rb8wn2hd5fa" },
+  "match/token_required": {
+    status: 401,
+    title: "Seat token required",
+    example: "send the seat's token as Authorization: Bearer <token>",
+  },
+  "match/not_a_player": { status: 403, title: "Not a player of this match", example: "the token is not the token of a seat of this match" },
+  "match/not_your_turn": { status: 403, title: "Not your turn", example: "it is seat 1's turn" },
+  "match/waiting_for_players": {
+    status: 409,
+    title: "Waiting for players",
+    example: "seat 1 is still open: the match starts when it is taken (POST /v1/matches/{id}/join)",
+  },
+  "match/no_open_seat": { status: 409, title: "No open seat", example: "seat 1 is not open" },
+  "match/finished": { status: 409, title: "The match is over", example: "the match is over (timeout)" },
+  "match/stale_ply": { status: 409, title: "Stale ply", example: "the match is at ply 5, not 4" },
+  "match/wrong_announcement": {
+    status: 422,
+    title: "Wrong announcement",
+    example: "the pieces of that shape do not all share 'dark' (they share tall, light)",
+  },
+  "match/nothing_to_claim": { status: 409, title: "Nothing to claim", example: "there is no unannounced Quarto that this seat may claim now" },
+  "match/cannot_abort": { status: 409, title: "Too late to abort", example: "a match can only be aborted before the first placement" },
+  "match/time_not_up": { status: 409, title: "Time is not up", example: "the player to move still has time" },
+  "match/websocket_required": {
+    status: 426,
+    title: "WebSocket upgrade required",
+    example: "this endpoint speaks WebSocket: send Upgrade: websocket",
+  },
+
+  "replay/bad_start": { status: 422, title: "Record does not start at the start", example: "a record starts with the start position ................., not '0................'" },
+  "replay/bad_notation": { status: 422, title: "Bad move notation in record", example: "move 3 'z9-A' is not a move: expected [cell][\"!\"][\"-\" piece]" },
+  "replay/record_mismatch": { status: 422, title: "Inconsistent record", example: "moves[3]: the record says seat 0, but seat 1 moves at ply 3" },
+  "replay/moves_after_end": { status: 422, title: "Moves after the end", example: "moves[5]: the game was already over (quarto)" },
+  "replay/result_mismatch": { status: 422, title: "Result does not follow from the moves", example: "the record says draw, but the moves end in quarto won by seat 0" },
+
   "server/internal": { status: 500, title: "Internal server error", example: "an unexpected error occurred; it has been logged" },
 } as const satisfies Record<string, ProblemSpec>;
 
@@ -76,7 +114,7 @@ export type ProblemCode = keyof typeof PROBLEMS;
 export const PROBLEM_CODES = Object.keys(PROBLEMS) as [ProblemCode, ...ProblemCode[]];
 
 // The rules core's error codes are problem codes too: this fails to compile if one is missing above.
-PROBLEMS satisfies Record<PositionErrorCode | MoveErrorCode, ProblemSpec>;
+PROBLEMS satisfies Record<PositionErrorCode | MoveErrorCode | MatchErrorCode | ReplayErrorCode, ProblemSpec>;
 export const POSITION_PROBLEM_CODES: readonly ProblemCode[] = POSITION_ERROR_CODES;
 export const MOVE_PROBLEM_CODES: readonly ProblemCode[] = MOVE_ERROR_CODES;
 

@@ -1,0 +1,409 @@
+/**
+ * Hosted matches: each match is one Durable Object (src/match/object.ts), addressed by its random id;
+ * these routes validate the request, call the object's RPC method and render its refusals as problem
+ * documents. Seat tokens travel as `Authorization: Bearer <token>`. The WebSocket upgrade is the one
+ * request forwarded to the object's `fetch`.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import {
+  EXAMPLE_MATCH_ID,
+  EXAMPLE_TOKEN,
+  EXAMPLE_TOKEN_2,
+  exampleAbortedView,
+  exampleClaimedView,
+  exampleFinishedView,
+  exampleMatchView,
+  exampleNewMatchView,
+  exampleRecord,
+  exampleResignedView,
+} from "../../match/examples.ts";
+import type { Command, Reply } from "../../match/object.ts";
+import {
+  ClaimRequestSchema,
+  CreatedMatchSchema,
+  CreateMatchRequestSchema,
+  JoinedMatchSchema,
+  JoinRequestSchema,
+  MatchMoveRequestSchema,
+  MatchRecordSchema,
+  MatchViewSchema,
+  MoveReplySchema,
+} from "../../match/schemas.ts";
+import { isMatchId, newMatchId } from "../../match/secrets.ts";
+import type { App, AppEnv } from "../app.ts";
+import { type ProblemCode, ProblemError, problemResponses } from "../problems.ts";
+
+const SECURITY = [{ seatToken: [] }];
+
+const IdParamSchema = z.object({
+  id: z
+    .string()
+    .openapi({ param: { name: "id", in: "path", description: "The match id (26 characters, from POST /v1/matches)." }, example: EXAMPLE_MATCH_ID }),
+});
+
+const RecordQuerySchema = z.object({
+  format: z
+    .enum(["json", "text"])
+    .optional()
+    .openapi({ param: { name: "format", in: "query", description: "`json` (default) or `text`: the record as one line of text/plain." }, example: "text" }),
+});
+
+const WsQuerySchema = z.object({
+  token: z
+    .string()
+    .optional()
+    .openapi({
+      param: { name: "token", in: "query", description: "A seat token, to play over the socket (or send an `auth` message later). Without it: a spectator." },
+      example: EXAMPLE_TOKEN,
+    }),
+});
+
+// ---- error responses ----
+
+const BODY: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", "request/invalid"];
+const SEAT: ProblemCode[] = ["match/token_required", "match/not_a_player", "match/not_found"];
+const MOVE_CODES: ProblemCode[] = [
+  "move/bad_cell",
+  "move/bad_piece",
+  "move/place_required",
+  "move/place_not_allowed",
+  "move/cell_occupied",
+  "move/give_required",
+  "move/give_not_allowed",
+  "move/piece_not_available",
+  "move/no_quarto",
+];
+
+const problems = (path: string, codes: ProblemCode[]) => problemResponses(path.replace("{id}", EXAMPLE_MATCH_ID), [...codes, "server/internal"]);
+
+// ---- helpers ----
+
+/** The object of a match id; an id that cannot be one is simply not found. */
+function matchStub(c: Context<AppEnv>, id: string) {
+  if (!isMatchId(id)) throw new ProblemError("match/not_found", `there is no match ${id.length > 40 ? `${id.slice(0, 40)}...` : id}`);
+  return c.env.MATCHES.get(c.env.MATCHES.idFromName(id));
+}
+
+/** The value of a reply, or its refusal thrown as a problem. */
+function valueOf<T>(reply: Reply<T>, id: string): T {
+  if (reply.ok) return reply.value;
+  const detail = reply.error.code === "match/not_found" ? `there is no match ${id}` : reply.error.detail;
+  throw new ProblemError(reply.error.code, detail);
+}
+
+/** The seat token of `Authorization: Bearer <token>`, or null. */
+function bearerToken(c: Context<AppEnv>): string | null {
+  const header = c.req.header("Authorization");
+  const match = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+async function command(c: Context<AppEnv>, id: string, body: Command) {
+  const stub = matchStub(c, id);
+  return valueOf(await stub.act(bearerToken(c), body), id);
+}
+
+// ---- routes ----
+
+export function registerMatchesRoutes(app: App): void {
+  app.openAPIRegistry.registerComponent("securitySchemes", "seatToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "A seat token from POST /v1/matches or POST /v1/matches/{id}/join.",
+  });
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/matches",
+      tags: ["Matches"],
+      operationId: "createMatch",
+      summary: "Create a match",
+      description:
+        "Creates a match with rules options, a clock and two seats (`human` or `engine` with a level). Answers the match id and a token for each human seat the creator takes; an open seat is taken with `POST /v1/matches/{id}/join`, and the clocks start once every human seat is taken. The body may be omitted: then the creator takes seat 0, seat 1 is open, classic rules, no clock, first seat drawn by lot.",
+      request: {
+        body: {
+          required: false,
+          content: {
+            "application/json": {
+              schema: CreateMatchRequestSchema,
+              examples: {
+                friend: { summary: "Play a friend, one minute per move", value: { clock: { kind: "move", moveMs: 60_000 } } },
+                engine: {
+                  summary: "Play the engine, game clock",
+                  value: { clock: { kind: "game", initialMs: 300_000, incrementMs: 2000 }, firstSeat: 0, seats: [{ kind: "human", take: true, name: "Ada" }, { kind: "engine", level: "hard" }] },
+                },
+                manual: {
+                  summary: "Official announcement rule, advanced variant, both seats taken",
+                  value: { rules: { announce: "manual", squares: true }, seats: [{ kind: "human", take: true }, { kind: "human", take: true }] },
+                },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        201: {
+          description: "The match, with the creator's tokens (shown only once).",
+          headers: { Location: { description: "The match's URL.", schema: { type: "string" } } },
+          content: {
+            "application/json": {
+              schema: CreatedMatchSchema,
+              example: { id: EXAMPLE_MATCH_ID, url: `/v1/matches/${EXAMPLE_MATCH_ID}`, tokens: [{ seat: 0, token: EXAMPLE_TOKEN }], state: exampleNewMatchView() },
+            },
+          },
+        },
+        ...problems("/v1/matches", BODY),
+      },
+    }),
+    async (c) => {
+      const request = CreateMatchRequestSchema.parse(c.req.valid("json") ?? {});
+      const maxNodes = Number(c.env.ENGINE_MAX_NODES);
+      for (const [index, seat] of request.seats.entries()) {
+        if (seat.kind === "engine" && seat.maxNodes !== undefined && seat.maxNodes > maxNodes) {
+          const message = `at most ${maxNodes} nodes per move`;
+          throw new ProblemError("request/invalid", `seats.${index}.maxNodes: ${message}`, { errors: [{ path: ["seats", index, "maxNodes"], message }] });
+        }
+      }
+      const id = newMatchId();
+      const created = valueOf(await c.env.MATCHES.get(c.env.MATCHES.idFromName(id)).create({ id, request }), id);
+      const url = `/v1/matches/${id}`;
+      return c.json({ id, url, tokens: created.tokens, state: created.state }, 201, { Location: url });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/matches/{id}",
+      tags: ["Matches"],
+      operationId: "getMatch",
+      summary: "Get a match",
+      description:
+        "The public state: position (both forms), whose turn and what they must do, seats, clocks as of now, status, the result with its reason, and the moves with their times. The same for everyone; no token needed.",
+      request: { params: IdParamSchema },
+      responses: {
+        200: {
+          description: "The match.",
+          content: {
+            "application/json": {
+              schema: MatchViewSchema,
+              examples: { active: { summary: "In progress", value: exampleMatchView() }, finished: { summary: "Won by a Quarto", value: exampleFinishedView() } },
+            },
+          },
+        },
+        ...problems("/v1/matches/{id}", ["match/not_found"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      return c.json(valueOf(await matchStub(c, id).view(), id), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/matches/{id}/join",
+      tags: ["Matches"],
+      operationId: "joinMatch",
+      summary: "Take an open seat",
+      description: "Takes an open human seat (the one asked for, or the first open one) and answers its token, shown only once. Each seat can be taken once.",
+      request: {
+        params: IdParamSchema,
+        body: {
+          required: false,
+          content: { "application/json": { schema: JoinRequestSchema, examples: { seat: { summary: "Take seat 1", value: { seat: 1, name: "Grace" } }, any: { summary: "Any open seat", value: {} } } } },
+        },
+      },
+      responses: {
+        200: {
+          description: "The seat taken and its token.",
+          content: {
+            "application/json": {
+              schema: JoinedMatchSchema,
+              example: { seat: 1, token: EXAMPLE_TOKEN_2, state: exampleMatchView() },
+            },
+          },
+        },
+        ...problems("/v1/matches/{id}/join", [...BODY, "match/not_found", "match/no_open_seat", "match/finished"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const request = JoinRequestSchema.parse(c.req.valid("json") ?? {});
+      return c.json(valueOf(await matchStub(c, id).join(request), id), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/matches/{id}/moves",
+      tags: ["Matches"],
+      operationId: "playMatchMove",
+      summary: "Play a move",
+      description:
+        "Plays the seat's move. `ply` is the ply you believe is current: a mismatch is a 409 `match/stale_ply`. Not your turn: 403. An illegal move: 422 with the rules core's `move/*` code. The same move sent again (a retried request) is not played twice: the answer says `duplicate: true`. A move that arrives after the mover's time ran out ends the match on time (409 `match/finished`).",
+      security: SECURITY,
+      request: {
+        params: IdParamSchema,
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: MatchMoveRequestSchema,
+              examples: {
+                opening: { summary: "The opening give", value: { ply: 0, give: 8 } },
+                move: { summary: "Place, then give", value: { ply: 3, place: "c1", give: "B" } },
+                win: { summary: "Place and announce Quarto", value: { ply: 4, place: "d1", quarto: { shape: ["a1", "b1", "c1", "d1"], attribute: "tall" } } },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        200: { description: "The move was played (or had been: `duplicate`).", content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleMatchView() } } } },
+        ...problems("/v1/matches/{id}/moves", [
+          ...BODY,
+          ...SEAT,
+          "match/not_your_turn",
+          "match/waiting_for_players",
+          "match/finished",
+          "match/stale_ply",
+          "match/wrong_announcement",
+          ...MOVE_CODES,
+        ]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      return c.json(await command(c, id, { type: "move", request: c.req.valid("json") }), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/matches/{id}/claim",
+      tags: ["Matches"],
+      operationId: "claimQuarto",
+      summary: "Claim a missed Quarto",
+      description:
+        "Under `announce: manual` with `missedClaim: true`: the opponent completed a Quarto without announcing it and gave you a piece; claim it before you place, and win. Once you place, it lapses for good. With `quarto`, the shape and attribute are checked too.",
+      security: SECURITY,
+      request: {
+        params: IdParamSchema,
+        body: {
+          required: false,
+          content: { "application/json": { schema: ClaimRequestSchema, examples: { claim: { summary: "Claim row 1, all tall", value: { ply: 5, quarto: { shape: 0, attribute: "tall" } } } } } },
+        },
+      },
+      responses: {
+        200: { description: "The claim won the match.", content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleClaimedView() } } } },
+        ...problems("/v1/matches/{id}/claim", [...BODY, ...SEAT, "match/waiting_for_players", "match/finished", "match/stale_ply", "match/nothing_to_claim", "match/wrong_announcement"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const request = ClaimRequestSchema.parse(c.req.valid("json") ?? {});
+      return c.json(await command(c, id, { type: "claim", request }), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/matches/{id}/resign",
+      tags: ["Matches"],
+      operationId: "resignMatch",
+      summary: "Resign",
+      description: "The seat resigns: the other seat wins. No body.",
+      security: SECURITY,
+      request: { params: IdParamSchema },
+      responses: {
+        200: { description: "The match is over.", content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleResignedView() } } } },
+        ...problems("/v1/matches/{id}/resign", [...SEAT, "match/waiting_for_players", "match/finished"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      return c.json(await command(c, id, { type: "resign" }), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/matches/{id}/abort",
+      tags: ["Matches"],
+      operationId: "abortMatch",
+      summary: "Abort",
+      description: "Ends the match without a result; allowed to a seated player before the first placement (also while waiting for the other seat). No body.",
+      security: SECURITY,
+      request: { params: IdParamSchema },
+      responses: {
+        200: { description: "The match is aborted.", content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleAbortedView() } } } },
+        ...problems("/v1/matches/{id}/abort", [...SEAT, "match/finished", "match/cannot_abort"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      return c.json(await command(c, id, { type: "abort" }), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/matches/{id}/record",
+      tags: ["Matches"],
+      operationId: "getMatchRecord",
+      summary: "Get the game record",
+      description:
+        "The complete record: rules, clock, seats, every move with its time, the result, and `text`, the record as one line (start position string, then the moves). `POST /v1/replay` accepts the JSON as is. With `format=text`, only the line, as text/plain.",
+      request: { params: IdParamSchema, query: RecordQuerySchema },
+      responses: {
+        200: {
+          description: "The record.",
+          content: {
+            "application/json": { schema: MatchRecordSchema, example: exampleRecord() },
+            "text/plain": { schema: z.string().openapi({ example: `${(exampleRecord() as { text: string }).text}\n` }) },
+          },
+        },
+        ...problems("/v1/matches/{id}/record", ["request/invalid", "match/not_found"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const record = valueOf(await matchStub(c, id).record(), id);
+      if (c.req.valid("query").format === "text") return c.text(`${record.text}\n`, 200);
+      return c.json(record, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/matches/{id}/ws",
+      tags: ["Matches"],
+      operationId: "matchWebSocket",
+      summary: "Live updates (WebSocket)",
+      description: `A WebSocket. On connect the server sends \`{"type":"state","seat":...,"state":Match}\`, and after every change to the match \`{"type":"event","event":{"kind","seat","ply"},"state":Match}\` (kinds: joined, started, move, claim, resignation, abort, timeout). Anyone may watch. A player authenticates with \`?token=\` or by sending \`{"type":"auth","token":"..."}\`, then sends \`{"type":"move","ply":3,"place":"c1","give":"B"}\`, \`{"type":"claim"}\`, \`{"type":"resign"}\` or \`{"type":"abort"}\` (an optional \`id\` is echoed back), with the same checks as over HTTP; \`{"type":"state"}\` asks for the state. Each is answered \`{"type":"ok","id",...}\` or \`{"type":"error","id","problem":Problem}\`.`,
+      request: { params: IdParamSchema, query: WsQuerySchema },
+      responses: {
+        101: { description: "Switching protocols: the WebSocket is open." },
+        ...problems("/v1/matches/{id}/ws", ["match/not_found", "match/not_a_player", "match/websocket_required"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const stub = matchStub(c, id);
+      if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
+        throw new ProblemError("match/websocket_required", "this endpoint speaks WebSocket: send Upgrade: websocket");
+      }
+      return stub.fetch(c.req.raw);
+    },
+  );
+}

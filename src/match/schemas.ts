@@ -1,0 +1,365 @@
+/**
+ * Wire schemas of hosted matches, shared by the HTTP routes (src/api/routes/matches.ts, replay.ts) and
+ * the Durable Object, which checks WebSocket messages with the same schemas as the HTTP bodies, so a
+ * move is refused alike whichever way it arrives. Seats are numbered 0 and 1 on the wire, as in the
+ * reducer; `firstSeat` makes the opening give.
+ */
+import { z } from "@hono/zod-openapi";
+import { LEVELS } from "../engine/index.ts";
+import {
+  AttributeValueSchema,
+  CellNameSchema,
+  CellSchema,
+  MoveInputSchema,
+  MoveTextSchema,
+  PhaseSchema,
+  PieceSchema,
+  PositionOutputSchema,
+  RulesInputSchema,
+  RulesSchema,
+  WinningShapeSchema,
+} from "../api/schemas.ts";
+import { EXAMPLE_MATCH_ID, EXAMPLE_TOKEN, EXAMPLE_TOKEN_2, exampleFinishedView, exampleMatchView, exampleNewMatchView, exampleRecord } from "./examples.ts";
+import { RESULT_REASONS } from "./machine.ts";
+
+const T = (second: number) => new Date(Date.UTC(2026, 9, 1, 12, 0, second)).toISOString();
+
+// ---- inputs ----
+
+export const SeatIndexSchema = z
+  .union([z.literal(0), z.literal(1)])
+  .openapi("SeatIndex", { description: "A seat of a match: 0 or 1. The seat `firstSeat` makes the opening give.", example: 1 });
+
+export const LevelSchema = z.enum(LEVELS).openapi("EngineLevel", {
+  description: "Engine strength: `random` and `easy` for beginners, `medium`, `hard`, and `perfect` (exact play within the node budget).",
+  example: "hard",
+});
+
+const DAY_MS = 86_400_000;
+
+export const ClockInputSchema = z
+  .discriminatedUnion("kind", [
+    z.strictObject({ kind: z.literal("none").openapi({ description: "No clock." }) }),
+    z.strictObject({
+      kind: z.literal("move").openapi({ description: "A limit per move (tournament play: one minute per move)." }),
+      moveMs: z.number().int().min(1000).max(DAY_MS).openapi({ description: "Time for each move, in milliseconds.", example: 60_000 }),
+    }),
+    z.strictObject({
+      kind: z.literal("game").openapi({ description: "A game clock: a time budget per seat, plus an increment after each of its moves." }),
+      initialMs: z.number().int().min(1000).max(DAY_MS).openapi({ description: "Each seat's starting time, in milliseconds.", example: 300_000 }),
+      incrementMs: z.number().int().min(0).max(3_600_000).default(0).openapi({ description: "Added to a seat's time after each of its moves.", example: 2000 }),
+    }),
+  ])
+  .openapi("Clock", {
+    description:
+      "The match clock. On flag fall the player to move loses on time (enforced by the server even when nobody is connected). Engine seats play untimed.",
+    example: { kind: "move", moveMs: 60_000 },
+  });
+
+export const SeatInputSchema = z
+  .discriminatedUnion("kind", [
+    z.strictObject({
+      kind: z.literal("human"),
+      take: z
+        .boolean()
+        .default(false)
+        .openapi({ description: "Take this seat now (its token is in the answer); otherwise it stays open for `POST /v1/matches/{id}/join`." }),
+      name: z.string().min(1).max(40).optional().openapi({ description: "A display name.", example: "Ada" }),
+    }),
+    z.strictObject({
+      kind: z.literal("engine"),
+      level: LevelSchema.default("hard"),
+      maxNodes: z
+        .number()
+        .int()
+        .min(1000)
+        .optional()
+        .openapi({ description: "Node budget per move (at most the server's ENGINE_MAX_NODES; default ENGINE_DEFAULT_NODES).", example: 200_000 }),
+    }),
+  ])
+  .openapi("SeatInput", {
+    description: "Who plays a seat: a person (or any program holding the seat's token), or the server's engine.",
+    example: { kind: "human", take: true, name: "Ada" },
+  });
+
+export const CreateMatchRequestSchema = z
+  .strictObject({
+    rules: RulesInputSchema.optional(),
+    clock: ClockInputSchema.default({ kind: "none" }),
+    firstSeat: z
+      .union([SeatIndexSchema, z.literal("random")])
+      .default("random")
+      .openapi({ description: "The seat that makes the opening give: 0, 1, or `random` (drawn by lot, as the rules say).", example: "random" }),
+    seats: z
+      .tuple([SeatInputSchema, SeatInputSchema])
+      .default([
+        { kind: "human", take: true },
+        { kind: "human", take: false },
+      ])
+      .openapi({ description: "Seats 0 and 1. Default: the creator takes seat 0 and seat 1 is open." }),
+  })
+  .openapi("CreateMatchRequest", {
+    description: "A new match; every field is optional.",
+    example: { rules: { announce: "manual" }, clock: { kind: "move", moveMs: 60_000 }, firstSeat: "random", seats: [{ kind: "human", take: true }, { kind: "human" }] },
+  });
+
+export const JoinRequestSchema = z
+  .strictObject({
+    seat: SeatIndexSchema.optional().openapi({ description: "The open seat to take; default the first open one." }),
+    name: z.string().min(1).max(40).optional().openapi({ description: "A display name.", example: "Grace" }),
+  })
+  .openapi("JoinRequest", { description: "Which open seat to take (optional).", example: { seat: 1, name: "Grace" } });
+
+export const AnnouncementSchema = z
+  .strictObject({
+    shape: z
+      .union([z.number().int().min(0).max(18), z.array(z.union([CellSchema, CellNameSchema])).length(4)])
+      .openapi({ description: "The completed shape: its index (rows 0-3, columns 4-7, diagonals 8-9, squares 10-18) or its four cells.", example: ["a1", "b1", "c1", "d1"] }),
+    attribute: AttributeValueSchema.openapi({ description: "The attribute value its four pieces share.", example: "tall" }),
+  })
+  .openapi("Announcement", {
+    description: '"Quarto!": the shape and the attribute value it shares, checked by the server.',
+    example: { shape: ["a1", "b1", "c1", "d1"], attribute: "tall" },
+  });
+
+const PlySchema = z.number().int().min(0).max(17);
+
+export const MatchMoveRequestSchema = z
+  .strictObject({
+    ply: PlySchema.openapi({ description: "The ply you believe is current (the state's `ply`); a mismatch is a 409 `match/stale_ply`.", example: 3 }),
+    place: MoveInputSchema.shape.place,
+    give: MoveInputSchema.shape.give,
+    quarto: z
+      .union([z.boolean(), AnnouncementSchema])
+      .optional()
+      .openapi({
+        description:
+          'Announce "Quarto!" with this placement: `true`, or the shape and attribute (then both are checked). Required to win under `announce: manual`; a wrong announcement is a 422 and changes nothing.',
+      }),
+  })
+  .openapi("MatchMoveRequest", {
+    description: "A move in a match: place the piece in hand (not at ply 0), then give one (not when the placement ends the game).",
+    example: { ply: 3, place: "c1", give: "B" },
+  });
+
+export const ClaimRequestSchema = z
+  .strictObject({
+    ply: PlySchema.optional().openapi({ description: "The current ply, checked when given.", example: 5 }),
+    quarto: AnnouncementSchema.optional().openapi({ description: "The missed shape and attribute, checked when given." }),
+  })
+  .openapi("ClaimRequest", {
+    description: "Claim the Quarto the opponent completed and did not announce (announce: manual, missedClaim: true), before placing.",
+    example: { ply: 5, quarto: { shape: 0, attribute: "tall" } },
+  });
+
+// ---- outputs ----
+
+const InstantSchema = z.string().openapi({ format: "date-time", example: T(20) });
+
+export const SeatViewSchema = z
+  .object({
+    seat: SeatIndexSchema,
+    kind: z.enum(["human", "engine"]).openapi({ example: "human" }),
+    taken: z.boolean().openapi({ description: "Human seats: whether someone holds its token. Engine seats: always true." }),
+    name: z.union([z.string(), z.null()]).openapi({ description: "Human seats: the display name, if any.", example: "Ada" }),
+    level: z.union([LevelSchema, z.null()]).openapi({ description: "Engine seats: the level." }),
+  })
+  .openapi("SeatView", { example: { seat: 0, kind: "human", taken: true, name: "Ada", level: null } });
+
+export const ClockSchema = ClockInputSchema;
+
+export const ClocksViewSchema = z
+  .object({
+    remainingMs: z
+      .array(z.union([z.number().int(), z.null()]))
+      .length(2)
+      .openapi({
+        minItems: 2,
+        maxItems: 2, description: "Time left per seat as of `asOf` (null: no clock, an engine seat, or not the mover's turn under a per-move limit).", example: [null, 53_000] }),
+    running: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The seat whose clock is running, if any." }),
+    deadline: z.union([InstantSchema, z.null()]).openapi({ description: "When the seat to move loses on time, if ever." }),
+    asOf: InstantSchema,
+  })
+  .openapi("ClocksView", { example: { remainingMs: [null, 53_000], running: 1, deadline: T(80), asOf: T(27) } });
+
+export const TurnSchema = z
+  .object({
+    seat: SeatIndexSchema,
+    phase: PhaseSchema,
+    piece: z.union([PieceSchema, z.null()]).openapi({ description: "The piece to place (phase `place`), or null (phase `give`)." }),
+  })
+  .openapi("Turn", { description: "Whose turn it is and what they must do: give, or place then give.", example: { seat: 1, phase: "place", piece: 10 } });
+
+export const ResultSchema = z
+  .object({
+    winner: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The winning seat; null for a draw or an aborted match." }),
+    reason: z.enum(RESULT_REASONS).openapi({ example: "quarto" }),
+    shapes: z.array(WinningShapeSchema).openapi({ description: "The deciding Quarto (reasons `quarto` and `claim`), else empty." }),
+    detail: z.union([z.string(), z.null()]).openapi({ example: null }),
+    at: InstantSchema,
+  })
+  .openapi("MatchResult", {
+    description: "How the match ended.",
+    example: (exampleFinishedView() as { result: never }).result,
+  });
+
+export const MoveRecordSchema = z
+  .object({
+    ply: z.number().int().min(0).max(16).openapi({ description: "The ply before the move (0: the opening give)." }),
+    seat: SeatIndexSchema,
+    move: MoveInputSchema.openapi({ description: "The move (cells and pieces as numbers)." }),
+    text: MoveTextSchema,
+    at: InstantSchema,
+    elapsedMs: z.number().int().min(0).openapi({ description: "The time the move took (for engine seats: not charged to any clock)." }),
+  })
+  .openapi("MatchMove", { example: (exampleMatchView() as { moves: never[] }).moves[1] });
+
+export const MatchStatusSchema = z.enum(["waiting", "active", "finished"]).openapi("MatchStatus", {
+  description: "`waiting` for a seat to be taken (clocks not running), `active`, or `finished` (see `result`).",
+  example: "active",
+});
+
+export const MatchViewSchema = z
+  .object({
+    id: z.string().openapi({ example: EXAMPLE_MATCH_ID }),
+    status: MatchStatusSchema,
+    rules: RulesSchema,
+    clock: ClockSchema,
+    firstSeat: SeatIndexSchema,
+    seats: z.array(SeatViewSchema).length(2).openapi({ description: "Seats 0 and 1.", minItems: 2, maxItems: 2 }),
+    ply: z.number().int().min(0).max(17).openapi({ description: "Moves played; send it back as `ply` with your next move.", example: 3 }),
+    position: PositionOutputSchema,
+    turn: z.union([TurnSchema, z.null()]).openapi({ description: "Whose turn it is; null once finished." }),
+    clocks: ClocksViewSchema,
+    result: z.union([ResultSchema, z.null()]),
+    moves: z.array(MoveRecordSchema),
+    text: z.string().openapi({ description: "The game so far as one line: the start position, then the moves.", example: "................. -8 a1-9 b1-A" }),
+    createdAt: InstantSchema,
+  })
+  .openapi("Match", {
+    description:
+      "The public state of a match, the same for players and spectators. A missed Quarto that may still be claimed is not shown: noticing it is part of the game.",
+    example: exampleMatchView() as never,
+  });
+
+export const SeatTokenSchema = z
+  .object({
+    seat: SeatIndexSchema,
+    token: z.string().openapi({ description: "The seat's secret: send it as `Authorization: Bearer <token>`. Shown only once.", example: EXAMPLE_TOKEN }),
+  })
+  .openapi("SeatToken", { example: { seat: 0, token: EXAMPLE_TOKEN } });
+
+export const CreatedMatchSchema = z
+  .object({
+    id: z.string().openapi({ example: EXAMPLE_MATCH_ID }),
+    url: z.string().openapi({ format: "uri-reference", description: "The match's URL.", example: `/v1/matches/${EXAMPLE_MATCH_ID}` }),
+    tokens: z.array(SeatTokenSchema).openapi({ description: "A token for each human seat the creator took." }),
+    state: MatchViewSchema,
+  })
+  .openapi("CreatedMatch", {
+    example: { id: EXAMPLE_MATCH_ID, url: `/v1/matches/${EXAMPLE_MATCH_ID}`, tokens: [{ seat: 0, token: EXAMPLE_TOKEN }], state: exampleNewMatchView() as never },
+  });
+
+export const JoinedMatchSchema = z
+  .object({ seat: SeatIndexSchema, token: SeatTokenSchema.shape.token, state: MatchViewSchema })
+  .openapi("JoinedMatch", { description: "The seat taken and its token (shown only once).", example: { seat: 1, token: EXAMPLE_TOKEN_2, state: exampleMatchView() as never } });
+
+export const MoveReplySchema = z
+  .object({
+    duplicate: z.boolean().openapi({ description: "True when this exact move had already been played (a retried request): it was not played again." }),
+    state: MatchViewSchema,
+  })
+  .openapi("MoveReply", { description: "The state after the command.", example: { duplicate: false, state: exampleMatchView() as never } });
+
+export const MatchRecordSchema = z
+  .object({
+    id: z.string().openapi({ example: EXAMPLE_MATCH_ID }),
+    rules: RulesSchema,
+    clock: ClockSchema,
+    firstSeat: SeatIndexSchema,
+    seats: z.array(SeatViewSchema).length(2).openapi({ description: "Seats 0 and 1.", minItems: 2, maxItems: 2 }),
+    createdAt: InstantSchema,
+    moves: z.array(MoveRecordSchema),
+    result: z.union([ResultSchema, z.null()]),
+    text: z.string().openapi({ description: "The record as one line: the start position string, then every move in text notation.", example: "................. -8 a1-9 b1-A" }),
+  })
+  .openapi("MatchRecord", {
+    description: "The complete game record, from which the match replays exactly (POST /v1/replay accepts it as is).",
+    example: exampleRecord() as never,
+  });
+
+// ---- replay ----
+
+const ReplayMoveSchema = z
+  .union([
+    MoveTextSchema,
+    z.looseObject({
+      move: MoveInputSchema,
+      ply: z.number().int().min(0).max(16).optional(),
+      seat: SeatIndexSchema.optional(),
+      text: MoveTextSchema.optional(),
+    }),
+  ])
+  .openapi("ReplayMove", { description: "A move in text notation, or a record's move entry (`ply`, `seat` and `text` are checked when present).", example: "a1-9" });
+
+export const ReplayRequestSchema = z
+  .looseObject({
+    rules: RulesInputSchema.optional(),
+    firstSeat: SeatIndexSchema.optional().openapi({ description: "The seat that made the opening give (default 0)." }),
+    text: z.string().max(400).optional().openapi({ description: "The record as one line (start position string, then the moves).", example: "................. -8 a1-9 b1-A c1-B d1" }),
+    moves: z.array(ReplayMoveSchema).max(17).optional().openapi({ description: "The moves, instead of `text` (if both are given they must agree)." }),
+    result: z
+      .looseObject({ winner: z.union([SeatIndexSchema, z.null()]), reason: z.enum(RESULT_REASONS) })
+      .optional()
+      .openapi({ description: "The recorded result, checked against the moves when given." }),
+  })
+  .openapi("ReplayRequest", {
+    description: "A game record: the JSON record of GET /v1/matches/{id}/record as is, or `text` (with `rules`), or a list of `moves`.",
+    example: { rules: { announce: "auto" }, text: "................. -8 a1-9 b1-A c1-B d1" },
+  });
+
+export const ReplayStepSchema = z
+  .object({
+    ply: z.number().int().min(0).max(17),
+    seat: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The seat that made the move leading here (null for the start)." }),
+    move: z.union([MoveTextSchema, z.null()]).openapi({ description: "The move leading here, in text (null for the start)." }),
+    position: PositionOutputSchema,
+  })
+  .openapi("ReplayStep", { example: { ply: 1, seat: 0, move: "-8", position: { string: "................8", json: { board: Array.from({ length: 16 }, () => null), inHand: 8 }, ply: 1, toMove: "second" } } });
+
+export const ReplaySchema = z
+  .object({
+    valid: z.literal(true).openapi({ description: "Every move is legal and the recorded result (if any) agrees with them." }),
+    rules: RulesSchema,
+    firstSeat: SeatIndexSchema,
+    text: z.string().openapi({ example: "................. -8 a1-9 b1-A c1-B d1!" }),
+    positions: z.array(ReplayStepSchema).openapi({ description: "Every position of the game: the start, then one after each move." }),
+    status: z.enum(["ongoing", "finished"]).openapi({ description: "Whether the moves (and result) end the game." }),
+    result: z.union([ResultSchema.omit({ at: true }), z.null()]).openapi({ description: "How the game ended, by the moves or the recorded result." }),
+  })
+  .openapi("Replay");
+
+// ---- WebSocket ----
+
+export const ClientMessageSchema = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("auth"), token: z.string().min(1).max(200), id: z.unknown().optional() }),
+  z.strictObject({ type: z.literal("state"), id: z.unknown().optional() }),
+  MatchMoveRequestSchema.extend({ type: z.literal("move"), id: z.unknown().optional() }),
+  ClaimRequestSchema.extend({ type: z.literal("claim"), id: z.unknown().optional() }),
+  z.strictObject({ type: z.literal("resign"), id: z.unknown().optional() }),
+  z.strictObject({ type: z.literal("abort"), id: z.unknown().optional() }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+
+export type CreateMatchRequest = z.infer<typeof CreateMatchRequestSchema>;
+export type SeatInput = z.infer<typeof SeatInputSchema>;
+export type MatchMoveRequest = z.infer<typeof MatchMoveRequestSchema>;
+export type ClaimRequest = z.infer<typeof ClaimRequestSchema>;
+export type JoinRequest = z.infer<typeof JoinRequestSchema>;
+export type Announcement = z.infer<typeof AnnouncementSchema>;
+export type MatchView = z.infer<typeof MatchViewSchema>;
+export type MatchRecordOutput = z.infer<typeof MatchRecordSchema>;
+export type SeatView = z.infer<typeof SeatViewSchema>;
+export type ResultOutput = z.infer<typeof ResultSchema>;
+export type ReplayRequest = z.infer<typeof ReplayRequestSchema>;
+export type ReplayOutput = z.infer<typeof ReplaySchema>;
