@@ -182,7 +182,11 @@ describe("validation codes", () => {
     ["hand missing", { board: Array(16).fill(null), inHand: undefined }, { code: "position/bad_piece", index: 16 }],
     ["duplicate piece", { board: [4, null, 4, ...Array(13).fill(null)], inHand: null }, { code: "position/duplicate_piece", index: 2 }],
     ["piece in hand on the board", { board: [4, ...Array(15).fill(null)], inHand: 4 }, { code: "position/piece_in_hand_on_board", index: 16 }],
-    ["a Quarto with a piece in hand (auto)", { board: [8, 9, 10, 11, ...Array(12).fill(null)], inHand: 5 }, { code: "position/quarto_with_piece_in_hand", index: 16 }],
+    [
+      "a Quarto with a piece in hand (auto)",
+      { board: [8, 9, 10, 11, ...Array(12).fill(null)], inHand: 5 },
+      { code: "position/quarto_with_piece_in_hand", index: 16 },
+    ],
   ])("JSON: %s", (_, json, expected) => {
     const read = readPosition(json as { board: unknown; inHand: unknown }, CLASSIC_RULES);
     expect(read.ok).toBe(false);
@@ -261,7 +265,12 @@ describe("move text", () => {
             const back = JSON.stringify(parseMoveText(text));
             const backUpper = JSON.stringify(parseMoveText(text.toUpperCase()));
             if (!MOVE_TEXT.test(text) || back !== JSON.stringify(move) || backUpper !== back) {
-              expect({ move, text, back: parseMoveText(text), backUpper: parseMoveText(text.toUpperCase()) }).toEqual({ move, text, back: move, backUpper: move });
+              expect({ move, text, back: parseMoveText(text), backUpper: parseMoveText(text.toUpperCase()) }).toEqual({
+                move,
+                text,
+                back: move,
+                backUpper: move,
+              });
               expect(text).toMatch(MOVE_TEXT);
             }
           }

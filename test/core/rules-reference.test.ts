@@ -176,7 +176,12 @@ describe("completedShapes", () => {
           const actualThrough = winsKey(coreWins(completedShapes(position, rules, through)));
           const expectedThrough = winsKey(refCompletedShapes(board, rules, through));
           if (actualThrough !== expectedThrough) {
-            expect({ rules: describeRules(rules), board, through, shapes: actualThrough }).toEqual({ rules: describeRules(rules), board, through, shapes: expectedThrough });
+            expect({ rules: describeRules(rules), board, through, shapes: actualThrough }).toEqual({
+              rules: describeRules(rules),
+              board,
+              through,
+              shapes: expectedThrough,
+            });
           }
         }
       }),
@@ -209,16 +214,19 @@ describe("validation, positionStatus and playMove on arbitrary (not only reachab
             const read = readPosition(text, rules);
             const actualCode = read.ok ? "ok" : `${read.error.code}@${read.error.index}`;
             const expectedCode = expected.ok ? "ok" : `${expected.code}@${expected.index}`;
-            if (actualCode !== expectedCode) expect({ rules: describeRules(rules), text, actualCode }).toEqual({ rules: describeRules(rules), text, actualCode: expectedCode });
+            if (actualCode !== expectedCode)
+              expect({ rules: describeRules(rules), text, actualCode }).toEqual({ rules: describeRules(rules), text, actualCode: expectedCode });
             if (!read.ok) continue;
             const position = read.value;
             const actualStatus = statusKey(positionStatus(position, rules));
             const expectedStatus = statusKey(refStatus(board, inHand, rules));
-            if (actualStatus !== expectedStatus) expect({ rules: describeRules(rules), text, actualStatus }).toEqual({ rules: describeRules(rules), text, actualStatus: expectedStatus });
+            if (actualStatus !== expectedStatus)
+              expect({ rules: describeRules(rules), text, actualStatus }).toEqual({ rules: describeRules(rules), text, actualStatus: expectedStatus });
             for (const move of moves) {
               const actual = corePlayKey(position, move, rules);
               const expectedPlay = refPlayKey(board, inHand, move, rules);
-              if (actual !== expectedPlay) expect({ rules: describeRules(rules), text, move, actual }).toEqual({ rules: describeRules(rules), text, move, actual: expectedPlay });
+              if (actual !== expectedPlay)
+                expect({ rules: describeRules(rules), text, move, actual }).toEqual({ rules: describeRules(rules), text, move, actual: expectedPlay });
             }
           }
         }
@@ -232,7 +240,17 @@ describe("validation, positionStatus and playMove on arbitrary (not only reachab
 
 const CANDIDATES = refCandidateMoves();
 /** Values out of range, and a placement with no give, on top of the candidates. */
-const ODD_MOVES: Move[] = [{}, { place: -1, give: 0 }, { place: 16, give: 0 }, { place: 1.5 }, { place: Number.NaN, give: 1 }, { give: 16 }, { give: -1 }, { place: 0, give: 2.5 }, { place: 3, quarto: true, give: 17 }];
+const ODD_MOVES: Move[] = [
+  {},
+  { place: -1, give: 0 },
+  { place: 16, give: 0 },
+  { place: 1.5 },
+  { place: Number.NaN, give: 1 },
+  { give: 16 },
+  { give: -1 },
+  { place: 0, give: 2.5 },
+  { place: 3, quarto: true, give: 17 },
+];
 
 interface Coverage {
   positions: number;
@@ -267,7 +285,10 @@ function playRandomGame(rules: Rules, choices: number[]): void {
     const actualMoves = legalMoves(position, rules);
     for (const move of actualMoves) {
       // Only the three known fields, and `quarto` only when true: a canonical move object.
-      expect(Object.keys(move).every((key) => ["place", "give", "quarto"].includes(key)), JSON.stringify(move)).toBe(true);
+      expect(
+        Object.keys(move).every((key) => ["place", "give", "quarto"].includes(key)),
+        JSON.stringify(move),
+      ).toBe(true);
       if ("quarto" in move) expect(move.quarto).toBe(true);
     }
     const actualKeys = actualMoves.map(refMoveKey);

@@ -101,7 +101,9 @@ const winsKey = (shapes: readonly { cells: readonly number[]; attributes: readon
 
 /** The wins the transformed board must show: each shape moved by the map, each value relabelled. */
 const expectedWins = (shapes: readonly WinningShape[], map: CellMap, relabelling: Relabelling) =>
-  winsKey(shapes.map((shape) => ({ cells: shape.cells.map((cell) => map[cell]), attributes: shape.attributes.map((value) => relabelValue(value, relabelling)) })));
+  winsKey(
+    shapes.map((shape) => ({ cells: shape.cells.map((cell) => map[cell]), attributes: shape.attributes.map((value) => relabelValue(value, relabelling)) })),
+  );
 
 function transformBoard(board: readonly (number | null)[], map: CellMap, relabelling: Relabelling): (number | null)[] {
   const moved: (number | null)[] = Array(16).fill(null);
@@ -126,12 +128,19 @@ function checkInvariance(board: readonly (number | null)[], map: CellMap, relabe
   if (actual !== expected) expect({ board, map, relabelling, actual }).toEqual({ board, map, relabelling, actual: expected });
   const before = positionStatus(position, rules);
   const after = positionStatus(image, rules);
-  if (before.status !== after.status || before.winner !== after.winner) expect({ board, map, relabelling, after }).toMatchObject({ after: { status: before.status, winner: before.winner } });
+  if (before.status !== after.status || before.winner !== after.winner)
+    expect({ board, map, relabelling, after }).toMatchObject({ after: { status: before.status, winner: before.winner } });
 }
 
 const PIECES = Array.from({ length: 16 }, (_, piece) => piece);
 const boardArb = fc
-  .tuple(fc.shuffledSubarray(PIECES, { minLength: 16, maxLength: 16 }), fc.oneof(fc.constant(0xffff), fc.tuple(fc.nat(0xffff), fc.nat(0xffff)).map(([a, b]) => a | b)))
+  .tuple(
+    fc.shuffledSubarray(PIECES, { minLength: 16, maxLength: 16 }),
+    fc.oneof(
+      fc.constant(0xffff),
+      fc.tuple(fc.nat(0xffff), fc.nat(0xffff)).map(([a, b]) => a | b),
+    ),
+  )
   .map(([order, filled]) => order.map((piece, cell) => (filled & (1 << cell) ? piece : null)));
 
 describe("win detection is invariant", () => {
@@ -194,7 +203,9 @@ describe("win detection is invariant", () => {
       }),
     );
     // 16 flips times the permutations of the chosen attributes and of the others: 4! for all four, 1! x 3! for one...
-    expect(cases.map(({ relabellings }) => relabellings.length / 16)).toEqual(cases.map(({ rules }) => factorial(rules.attributes.length) * factorial(4 - rules.attributes.length)));
+    expect(cases.map(({ relabellings }) => relabellings.length / 16)).toEqual(
+      cases.map(({ rules }) => factorial(rules.attributes.length) * factorial(4 - rules.attributes.length)),
+    );
     let checked = 0;
     fc.assert(
       fc.property(boardArb, fc.nat(31), fc.array(fc.nat(383), { minLength: 6, maxLength: 6 }), (board, mapIndex, picks) => {

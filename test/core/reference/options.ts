@@ -2,9 +2,7 @@
 import { ATTRIBUTES, type Attribute, makeRules, type Rules } from "../../../src/rules/index.ts";
 
 /** The 15 non-empty subsets of the four attributes, in canonical order. */
-export const ATTRIBUTE_SUBSETS: Attribute[][] = Array.from({ length: 15 }, (_, index) =>
-  ATTRIBUTES.filter((_, bit) => (index + 1) & (1 << bit)),
-);
+export const ATTRIBUTE_SUBSETS: Attribute[][] = Array.from({ length: 15 }, (_, index) => ATTRIBUTES.filter((_, bit) => (index + 1) & (1 << bit)));
 
 /** 2 x 15 x 2 = 60 rule sets (missedClaim does not reach the rules core: the match layer uses it). */
 export const ALL_RULE_SETS: Rules[] = [false, true].flatMap((squares) =>

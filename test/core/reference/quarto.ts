@@ -141,10 +141,7 @@ export function refStatus(board: RefBoard, inHand: number | null, rules: Pick<Ru
   return { status: "ongoing", phase: "give", winner: null, shapes: [] };
 }
 
-export type RefOutcome =
-  | { status: "ongoing"; missed: RefWin[] }
-  | { status: "won"; winner: RefSeat; shapes: RefWin[] }
-  | { status: "drawn" };
+export type RefOutcome = { status: "ongoing"; missed: RefWin[] } | { status: "won"; winner: RefSeat; shapes: RefWin[] } | { status: "drawn" };
 
 export type RefPlayed = { ok: true; board: (number | null)[]; inHand: number | null; outcome: RefOutcome } | { ok: false; code: string };
 
