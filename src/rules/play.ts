@@ -81,6 +81,7 @@ export function playMove(position: Position, move: Move, rules: Rules): Result<P
 
   if (position.inHand === null) {
     if (move.place !== undefined) return err({ code: "move/place_not_allowed", detail: "no piece is in hand: this move only gives a piece" });
+    if (move.quarto) return err({ code: "move/no_quarto", detail: "nothing is placed in this move, so there is no Quarto to announce" });
     if (move.give === undefined) return err({ code: "move/give_required", detail: "choose the piece to give" });
     if (position.usedPieces & (1 << move.give)) {
       return err({ code: "move/piece_not_available", detail: `piece ${pieceChar(move.give)} is not available` });

@@ -166,6 +166,7 @@ export function refPlay(board: RefBoard, inHand: number | null, move: Move, rule
 
   if (inHand === null) {
     if (move.place !== undefined) return { ok: false, code: "move/place_not_allowed" };
+    if (move.quarto === true) return { ok: false, code: "move/no_quarto" };
     if (move.give === undefined) return { ok: false, code: "move/give_required" };
     if (board.includes(move.give)) return { ok: false, code: "move/piece_not_available" };
     return { ok: true, board: [...board], inHand: move.give, outcome: { status: "ongoing", missed: [] } };
