@@ -6,7 +6,7 @@
  */
 import { makeRules, parseMoveText, type RulesInput } from "../rules/index.ts";
 import { applyAction, type MatchAction, type MatchConfig, type MatchState, newMatch, seatToMove } from "./machine.ts";
-import { matchRecord, matchView, type StoredMatch } from "./wire.ts";
+import { matchRecord, matchView, replayAnswer, type StoredMatch } from "./wire.ts";
 
 export const EXAMPLE_MATCH_ID = "k3v7tq2mz5xj4c6rb8wn2hd5fa";
 export const EXAMPLE_TOKEN = "q2T9xV0b3fYk8mR1sW6dN4pL7hC5jZaE_uGiO-tKyX4";
@@ -82,3 +82,6 @@ export const exampleClaimedView = (): unknown =>
 export const exampleResignedView = (): unknown => matchView(after(exampleMatch(OPENING), { type: "resign", seat: 1, at: T0 + 30_000 }), T0 + 30_000);
 
 export const exampleAbortedView = (): unknown => matchView(after(exampleMatch(OPENING.slice(0, 1)), { type: "abort", seat: 0, at: T0 + 9_000 }), T0 + 9_000);
+
+/** POST /v1/replay of a game won by a row of tall pieces. */
+export const exampleReplay = (): unknown => replayAnswer({ text: "................. -8 a1-9 b1-A c1-B d1" });

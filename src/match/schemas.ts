@@ -19,7 +19,16 @@ import {
   RulesSchema,
   WinningShapeSchema,
 } from "../api/schemas.ts";
-import { EXAMPLE_MATCH_ID, EXAMPLE_TOKEN, EXAMPLE_TOKEN_2, exampleFinishedView, exampleMatchView, exampleNewMatchView, exampleRecord } from "./examples.ts";
+import {
+  EXAMPLE_MATCH_ID,
+  EXAMPLE_TOKEN,
+  EXAMPLE_TOKEN_2,
+  exampleFinishedView,
+  exampleMatchView,
+  exampleNewMatchView,
+  exampleRecord,
+  exampleReplay,
+} from "./examples.ts";
 import { RESULT_REASONS } from "./machine.ts";
 
 const T = (second: number) => new Date(Date.UTC(2026, 9, 1, 12, 0, second)).toISOString();
@@ -195,7 +204,7 @@ export const ResultSchema = z
     winner: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The winning seat; null for a draw or an aborted match." }),
     reason: z.enum(RESULT_REASONS).openapi({ example: "quarto" }),
     shapes: z.array(WinningShapeSchema).openapi({ description: "The deciding Quarto (reasons `quarto` and `claim`), else empty." }),
-    detail: z.union([z.string(), z.null()]).openapi({ example: null }),
+    detail: z.union([z.string(), z.null()]).openapi({ description: "More about the ending, in words (e.g. who ran out of time).", example: "seat 1 ran out of time" }),
     at: InstantSchema,
   })
   .openapi("MatchResult", {
@@ -207,7 +216,13 @@ export const MoveRecordSchema = z
   .object({
     ply: z.number().int().min(0).max(16).openapi({ description: "The ply before the move (0: the opening give)." }),
     seat: SeatIndexSchema,
-    move: MoveInputSchema.openapi({ description: "The move (cells and pieces as numbers)." }),
+    move: z
+      .object({
+        place: CellSchema.optional().openapi({ description: "The cell the piece in hand went to; absent for the opening give." }),
+        give: PieceSchema.optional().openapi({ description: "The piece handed over; absent when the placement ended the game." }),
+        quarto: z.literal(true).optional().openapi({ description: "Present when the move announced Quarto." }),
+      })
+      .openapi({ description: "The move, with cells and pieces as numbers.", example: { place: 0, give: 9 } }),
     text: MoveTextSchema,
     at: InstantSchema,
     elapsedMs: z.number().int().min(0).openapi({ description: "The time the move took (for engine seats: not charged to any clock)." }),
@@ -231,8 +246,8 @@ export const MatchViewSchema = z
     position: PositionOutputSchema,
     turn: z.union([TurnSchema, z.null()]).openapi({ description: "Whose turn it is; null once finished." }),
     clocks: ClocksViewSchema,
-    result: z.union([ResultSchema, z.null()]),
-    moves: z.array(MoveRecordSchema),
+    result: z.union([ResultSchema, z.null()]).openapi({ description: "How the match ended; null while it is not over." }),
+    moves: z.array(MoveRecordSchema).openapi({ description: "Every move so far, with its time." }),
     text: z.string().openapi({ description: "The game so far as one line: the start position, then the moves.", example: "................. -8 a1-9 b1-A" }),
     createdAt: InstantSchema,
   })
@@ -279,8 +294,8 @@ export const MatchRecordSchema = z
     firstSeat: SeatIndexSchema,
     seats: z.array(SeatViewSchema).length(2).openapi({ description: "Seats 0 and 1.", minItems: 2, maxItems: 2 }),
     createdAt: InstantSchema,
-    moves: z.array(MoveRecordSchema),
-    result: z.union([ResultSchema, z.null()]),
+    moves: z.array(MoveRecordSchema).openapi({ description: "Every move, with its time." }),
+    result: z.union([ResultSchema, z.null()]).openapi({ description: "How the match ended; null while it is not over." }),
     text: z.string().openapi({ description: "The record as one line: the start position string, then every move in text notation.", example: "................. -8 a1-9 b1-A" }),
   })
   .openapi("MatchRecord", {
@@ -320,7 +335,7 @@ export const ReplayRequestSchema = z
 
 export const ReplayStepSchema = z
   .object({
-    ply: z.number().int().min(0).max(17),
+    ply: z.number().int().min(0).max(17).openapi({ description: "Moves played up to this position.", example: 1 }),
     seat: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The seat that made the move leading here (null for the start)." }),
     move: z.union([MoveTextSchema, z.null()]).openapi({ description: "The move leading here, in text (null for the start)." }),
     position: PositionOutputSchema,
@@ -337,7 +352,7 @@ export const ReplaySchema = z
     status: z.enum(["ongoing", "finished"]).openapi({ description: "Whether the moves (and result) end the game." }),
     result: z.union([ResultSchema.omit({ at: true }), z.null()]).openapi({ description: "How the game ended, by the moves or the recorded result." }),
   })
-  .openapi("Replay");
+  .openapi("Replay", { description: "A valid record, replayed: every position.", example: exampleReplay() as never });
 
 // ---- WebSocket ----
 

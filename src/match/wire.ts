@@ -3,9 +3,10 @@
  * (players and spectators alike) and the game record. The stored form is the reducer's state plus the
  * seats; seat tokens appear only as SHA-256 hashes. Times are ms since the epoch inside, ISO 8601 outside.
  */
-import { moveFromInput, positionOutput } from "../api/wire.ts";
+import { ProblemError } from "../api/problems.ts";
+import { moveFromInput, positionOutput, rulesFromInput } from "../api/wire.ts";
 import type { Level } from "../engine/index.ts";
-import { type Move, parseCell, type Rules, rulesToJson } from "../rules/index.ts";
+import { type Move, parseCell, parseMoveText, type Rules, rulesToJson } from "../rules/index.ts";
 import {
   type Announcement,
   clocksAt,
@@ -19,7 +20,17 @@ import {
   type SeatIndex,
   seatToMove,
 } from "./machine.ts";
-import type { Announcement as AnnouncementInput, MatchMoveRequest, MatchRecordOutput, MatchView, ResultOutput, SeatView } from "./schemas.ts";
+import { parseRecordText, type RecordedMove, type ReplayError, replayRecord } from "./replay.ts";
+import type {
+  Announcement as AnnouncementInput,
+  MatchMoveRequest,
+  MatchRecordOutput,
+  MatchView,
+  ReplayOutput,
+  ReplayRequest,
+  ResultOutput,
+  SeatView,
+} from "./schemas.ts";
 
 export type StoredSeat =
   | { kind: "human"; name: string | null; tokenHash: string | null }
@@ -56,8 +67,10 @@ export function resultOutput(result: MatchResult): ResultOutput {
   return { winner: result.winner, reason: result.reason, shapes: result.shapes ?? [], detail: result.detail ?? null, at: instant(result.at) };
 }
 
-function moveOutput(record: MoveRecord) {
-  return { ply: record.ply, seat: record.seat, move: { ...record.move }, text: record.text, at: instant(record.at), elapsedMs: record.elapsedMs };
+function moveOutput(record: MoveRecord): MatchView["moves"][number] {
+  const { place, give, quarto } = record.move;
+  const move = { ...(place === undefined ? {} : { place }), ...(give === undefined ? {} : { give }), ...(quarto ? { quarto: true as const } : {}) };
+  return { ply: record.ply, seat: record.seat, move, text: record.text, at: instant(record.at), elapsedMs: record.elapsedMs };
 }
 
 /** The public state as of `now`. A claimable missed Quarto is deliberately not shown. */
@@ -115,4 +128,61 @@ export function moveFromRequest(input: Pick<MatchMoveRequest, "place" | "give" |
   const announced = typeof input.quarto === "object";
   const move = moveFromInput({ place: input.place, give: input.give, quarto: input.quarto === true || announced ? true : undefined });
   return announced ? { move, announcement: announcementFromInput(input.quarto as AnnouncementInput) } : { move };
+}
+
+// ---- replay ----
+
+function fail(error: ReplayError, path: (string | number)[]): never {
+  throw new ProblemError(error.code, error.detail, { errors: [{ path, message: error.detail }] });
+}
+
+/** The moves of the request: from `text`, from `moves`, or both (then they must agree). */
+function recordedMoves(request: ReplayRequest): RecordedMove[] {
+  let fromText: Move[] | null = null;
+  if (request.text !== undefined) {
+    const parsed = parseRecordText(request.text);
+    if (!parsed.ok) fail(parsed.error, ["text"]);
+    fromText = parsed.value;
+  }
+  if (request.moves === undefined) {
+    if (fromText === null) throw new ProblemError("request/invalid", "give the record as `text` or as `moves`", { errors: [{ path: [], message: "give `text` or `moves`" }] });
+    return fromText.map((move) => ({ move }));
+  }
+  const moves = request.moves.map((entry, index): RecordedMove => {
+    if (typeof entry === "string") {
+      const move = parseMoveText(entry);
+      if (move === null) fail({ code: "replay/bad_notation", detail: `moves[${index}]: '${entry}' is not a move: expected [cell]["!"]["-" piece]` }, ["moves", index]);
+      return { move };
+    }
+    return { move: moveFromInput(entry.move), ply: entry.ply, seat: entry.seat, text: entry.text };
+  });
+  if (fromText !== null) {
+    const disagree = fromText.length !== moves.length || fromText.some((move, index) => !sameMove(move, moves[index].move));
+    if (disagree) fail({ code: "replay/record_mismatch", detail: "`text` and `moves` are not the same moves" }, ["text"]);
+  }
+  return moves;
+}
+
+const sameMove = (a: Move, b: Move): boolean => a.place === b.place && a.give === b.give && Boolean(a.quarto) === Boolean(b.quarto);
+
+/**
+ * The answer of POST /v1/replay: the record's moves (from `text`, `moves`, or both when they agree)
+ * replayed, or a 422 problem naming the field and the move at fault.
+ */
+export function replayAnswer(request: ReplayRequest): ReplayOutput {
+  const rules = rulesFromInput(request.rules);
+  const firstSeat = request.firstSeat ?? 0;
+  const result = replayRecord({ rules, firstSeat, moves: recordedMoves(request), result: request.result });
+  if (!result.ok) fail(result.error, result.error.moveIndex === undefined ? ["result"] : ["moves", result.error.moveIndex]);
+  const { steps, state } = result.value;
+  const finalResult = state.result ? resultOutput(state.result) : null;
+  return {
+    valid: true,
+    rules: rulesOutput(rules),
+    firstSeat,
+    text: recordText(state),
+    positions: steps.map((step) => ({ ply: step.ply, seat: step.seat, move: step.move, position: positionOutput(step.position) })),
+    status: state.status === "finished" ? "finished" : "ongoing",
+    result: finalResult && { winner: finalResult.winner, reason: finalResult.reason, shapes: finalResult.shapes, detail: finalResult.detail },
+  };
 }

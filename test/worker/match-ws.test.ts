@@ -24,8 +24,10 @@ class Client {
   readonly messages: Message[] = [];
   private waiters: { test: (message: Message) => boolean; resolve: (message: Message) => void }[] = [];
   private seen = 0;
+  readonly socket: WebSocket;
 
-  constructor(readonly socket: WebSocket) {
+  constructor(socket: WebSocket) {
+    this.socket = socket;
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data as string) as Message;
       this.messages.push(message);
