@@ -1,0 +1,112 @@
+/**
+ * `npm run bench`: exact solve times of the engine on fixed seeded positions (see positions.ts), per
+ * rules option and number of empty cells: median and max time, nodes, nodes per second, table memory.
+ * `npm run bench -- --quick` runs fewer rows; `--ablation` compares table and symmetry settings.
+ */
+import Table from "cli-table3";
+import { evaluate } from "../src/engine/index.ts";
+import { tableBytes, tuneSearch } from "../src/engine/search.ts";
+import { makePositionString, makeRules, type Position, type Rules } from "../src/rules/index.ts";
+import { benchPositions } from "./positions.ts";
+
+const args = new Set(process.argv.slice(2));
+const quick = args.has("--quick");
+const PER_ROW = quick ? 3 : 5;
+const EMPTIES = quick ? [8, 9, 10, 11, 12] : [8, 9, 10, 11, 12, 13];
+
+const RULE_SETS: [string, Rules][] = [
+  ["classic", makeRules()],
+  ["squares", makeRules({ squares: true })],
+  ["color + shape + fill", makeRules({ attributes: ["color", "shape", "fill"] })],
+];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+function solveRow(rules: Rules, positions: Position[]) {
+  const times: number[] = [];
+  const nodes: number[] = [];
+  const values: string[] = [];
+  for (const position of positions) {
+    const started = performance.now();
+    const result = evaluate(position, rules, { maxNodes: 2_000_000_000 });
+    times.push(performance.now() - started);
+    nodes.push(result.nodes);
+    values.push(result.value ?? "?");
+  }
+  return { times, nodes, values };
+}
+
+function rulesTable(name: string, rules: Rules): void {
+  const table = new Table({
+    style: { head: [], border: [] },
+    head: ["empty", "positions", "median s", "max s", "median nodes", "max nodes", "nodes/s", "values (w/d/l)"],
+  });
+  for (const empties of EMPTIES) {
+    const positions = benchPositions(rules, empties, PER_ROW, 1000 + empties);
+    const { times, nodes, values } = solveRow(rules, positions);
+    const totalNodes = nodes.reduce((a, b) => a + b, 0);
+    const totalMs = times.reduce((a, b) => a + b, 0);
+    const count = (value: string) => values.filter((v) => v === value).length;
+    table.push([
+      empties,
+      positions.length,
+      seconds(median(times)),
+      seconds(Math.max(...times)),
+      median(nodes).toLocaleString("en"),
+      Math.max(...nodes).toLocaleString("en"),
+      Math.round((totalNodes / totalMs) * 1000).toLocaleString("en"),
+      `${count("win")}/${count("draw")}/${count("loss")}`,
+    ]);
+  }
+  console.log(`\n${name}`);
+  console.log(table.toString());
+}
+
+function ablation(): void {
+  const rules = makeRules();
+  const settings: [string, Parameters<typeof tuneSearch>[0]][] = [
+    ["full symmetry keys, table from 5 empty", { fullCanonical: true, tableMinEmpties: 5 }],
+    ["piece relabelling only, table from 5 empty", { fullCanonical: false, tableMinEmpties: 5 }],
+    ["full symmetry keys, table from 3 empty", { fullCanonical: true, tableMinEmpties: 3 }],
+    ["full symmetry keys, table from 7 empty", { fullCanonical: true, tableMinEmpties: 7 }],
+  ];
+  const table = new Table({
+    style: { head: [], border: [] },
+    head: ["classic, 11 and 12 empty", "median s (11)", "median s (12)", "median nodes (12)", "nodes/s (12)"],
+  });
+  for (const [label, options] of settings) {
+    tuneSearch(options);
+    const row11 = solveRow(rules, benchPositions(rules, 11, PER_ROW, 1011));
+    const row12 = solveRow(rules, benchPositions(rules, 12, PER_ROW, 1012));
+    const rate = (row12.nodes.reduce((a, b) => a + b, 0) / row12.times.reduce((a, b) => a + b, 0)) * 1000;
+    table.push([
+      label,
+      seconds(median(row11.times)),
+      seconds(median(row12.times)),
+      median(row12.nodes).toLocaleString("en"),
+      Math.round(rate).toLocaleString("en"),
+    ]);
+  }
+  tuneSearch({ fullCanonical: true, tableMinEmpties: 5 });
+  console.log("\nablation");
+  console.log(table.toString());
+}
+
+console.log(`engine bench: ${PER_ROW} positions per row, node ${process.version}, one core`);
+if (args.has("--positions")) {
+  for (const empties of EMPTIES)
+    console.log(
+      empties,
+      benchPositions(makeRules(), empties, PER_ROW, 1000 + empties)
+        .map(makePositionString)
+        .join(" "),
+    );
+}
+if (args.has("--ablation")) ablation();
+else for (const [name, rules] of RULE_SETS) rulesTable(name, rules);
+console.log(`\ntransposition table: ${(tableBytes() / 2 ** 20).toFixed(0)} MiB (fixed, allocated once)`);

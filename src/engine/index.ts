@@ -1,0 +1,485 @@
+/**
+ * The engine's public API: exact win/draw/loss (and distance) for the player to move, and move
+ * suggestions at five levels. Budgets are in nodes (positions searched), never time, so a request's
+ * cost is bounded the same way in Node and in a Worker. Pure: depends only on the rules core.
+ */
+import { legalMoves, type Move, type Position, positionStatus, type Rules } from "../rules/index.ts";
+import { randomIndex, type RandomSource, seededRandom, shuffleInPlace } from "./random.ts";
+import {
+  availableMask,
+  BudgetExhausted,
+  classOf,
+  completesShape,
+  configureRules,
+  loadBoard,
+  nodesSearched,
+  occupiedMask,
+  piecesAtEnd,
+  popcount,
+  PROVEN,
+  safeGivesAfter,
+  SCORE_LIMIT,
+  scoreGive,
+  scorePlacement,
+  setNodeLimit,
+  startRequest,
+  threats,
+} from "./search.ts";
+
+export type Level = "random" | "easy" | "medium" | "hard" | "perfect";
+export const LEVELS: readonly Level[] = ["random", "easy", "medium", "hard", "perfect"];
+/** For the player to move. */
+export type Value = "win" | "draw" | "loss";
+
+export interface SuggestOptions {
+  /** Default "perfect". */
+  level?: Level;
+  /** Node budget; default DEFAULT_MAX_NODES. */
+  maxNodes?: number;
+  /** Makes choices among equal moves reproducible; without it a random seed is drawn. */
+  seed?: number;
+}
+
+export interface Suggestion {
+  move: Move;
+  /** The value of the position for the player to move, when known (exact, or proven by the heuristic). */
+  value?: Value;
+  /** True when the move is proven to keep the best value. */
+  exact: boolean;
+  /** Nodes searched (never more than maxNodes). */
+  nodes: number;
+  principalVariation?: Move[];
+  /** Placements until the game ends with best play, when the search found it. */
+  pliesToEnd?: number;
+  note?: string;
+}
+
+export interface EvaluateOptions {
+  maxNodes?: number;
+  /** Also value every legal move. */
+  moves?: boolean;
+  /** Also compute pliesToEnd (the winner hurries, the loser delays). */
+  distance?: boolean;
+}
+
+export interface MoveEvaluation {
+  move: Move;
+  value: Value | null;
+  exact: boolean;
+  pliesToEnd?: number;
+}
+
+export interface Evaluation {
+  value: Value | null;
+  exact: boolean;
+  /** Placements until the game ends: the winner hurries, the loser delays; a draw fills the board. */
+  pliesToEnd?: number;
+  nodes: number;
+  moves?: MoveEvaluation[];
+  note?: string;
+}
+
+/**
+ * 20 million nodes: the exact search runs at several million nodes a second on one core, so this
+ * keeps a request to a few seconds of CPU, well inside a Worker's 30 s limit.
+ */
+export const DEFAULT_MAX_NODES = 20_000_000;
+
+const KNOWN_DRAW_NOTE =
+  "the classic game's start is a draw with perfect play (Goossens 1998, confirmed by full solves since); every opening give is equivalent under piece relabelling";
+const BUDGET_NOTE = "node budget exhausted before the position was solved";
+
+/** A root move: `cell` -1 for a give-only move, `give` -1 when the placement ends the game. */
+interface RootMove {
+  cell: number;
+  give: number;
+  wins: boolean;
+  /** Safe gives left after the placement (ordering), or -1 for give-only moves. */
+  safeCount: number;
+  /** The give lets the opponent win at once. */
+  blunder: boolean;
+}
+
+interface Root {
+  position: Position;
+  rules: Rules;
+  hand: number;
+  placed: number;
+  empties: number;
+}
+
+function openRoot(position: Position, rules: Rules): Root {
+  const status = positionStatus(position, rules);
+  if (status.status !== "ongoing") throw new RangeError(`engine: the game is over (${status.status})`);
+  configureRules(rules);
+  loadBoard(position.board, position.inHand);
+  const placed = popcount(position.occupied);
+  return { position, rules, hand: position.inHand ?? -1, placed, empties: 16 - placed };
+}
+
+/** Reloads the board after an aborted search left it half-played. */
+function reload(root: Root): void {
+  loadBoard(root.position.board, root.position.inHand);
+}
+
+function isClassicStart(root: Root): boolean {
+  return root.placed === 0 && root.hand < 0 && !root.rules.squares && (root.rules.attributeMask & 15) === 15;
+}
+
+/** One move per class of interchangeable gives (pieces equal on every attribute in play). */
+function rootMoves(root: Root): RootMove[] {
+  const moves: RootMove[] = [];
+  const representatives: number[] = [];
+  let left = availableMask();
+  while (left) {
+    const give = 31 - Math.clz32(left & -left);
+    representatives.push(give);
+    left &= ~classOf(give);
+  }
+  if (root.hand < 0) {
+    const danger = threats();
+    for (const give of representatives) moves.push({ cell: -1, give, wins: false, safeCount: -1, blunder: ((danger >> give) & 1) === 1 });
+    return moves;
+  }
+  for (let cell = 0; cell < 16; cell++) {
+    if (occupiedMask() & (1 << cell)) continue;
+    if (completesShape(cell, root.hand)) {
+      moves.push({ cell, give: -1, wins: true, safeCount: 0, blunder: false });
+    } else if (root.empties === 1) {
+      moves.push({ cell, give: -1, wins: false, safeCount: 0, blunder: false });
+    } else {
+      const safe = safeGivesAfter(root.hand, cell);
+      const safeCount = popcount(safe);
+      for (const give of representatives) moves.push({ cell, give, wins: false, safeCount, blunder: ((safe >> give) & 1) === 0 });
+    }
+  }
+  return moves;
+}
+
+/** Seeded order, then: wins first, blunders last, fewer safe replies (more forcing) first. */
+function orderMoves(moves: RootMove[], random: RandomSource): RootMove[] {
+  shuffleInPlace(moves, random);
+  const rank = (move: RootMove) => (move.wins ? -1 : move.blunder ? 100 : move.safeCount);
+  return moves.sort((a, b) => rank(a) - rank(b));
+}
+
+function scoreMove(root: Root, move: RootMove, alpha: number, beta: number, heuristicPlies = -1): number {
+  return move.cell < 0 ? scoreGive(move.give, alpha, beta, heuristicPlies) : scorePlacement(root.hand, move.cell, move.give, alpha, beta, heuristicPlies);
+}
+
+const valueOfScore = (score: number): Value => (score > 0 ? "win" : score < 0 ? "loss" : "draw");
+
+/** Placements from the root until the game ends, for an exact score. */
+function pliesFromScore(root: Root, score: number): number {
+  return score === 0 ? root.empties : piecesAtEnd(score) - root.placed;
+}
+
+/** Runs `attempt`; on an exhausted budget reloads the board and returns null. */
+function withinBudget<T>(root: Root, attempt: () => T): T | null {
+  try {
+    return attempt();
+  } catch (error) {
+    if (error instanceof BudgetExhausted) {
+      reload(root);
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** Exact value of one move from the root: win/draw/loss null-window tests, the win test first. */
+function moveValue(root: Root, move: RootMove): Value {
+  if (move.wins) return "win";
+  if (move.blunder) return "loss";
+  if (scoreMove(root, move, 0, 1) >= 1) return "win";
+  return scoreMove(root, move, -1, 0) >= 0 ? "draw" : "loss";
+}
+
+/** The exact score of one move within the value it is known to have (distance search). */
+function moveScore(root: Root, move: RootMove, value: Value): number {
+  if (value === "draw") return 0;
+  return value === "win" ? scoreMove(root, move, 0, SCORE_LIMIT) : scoreMove(root, move, -SCORE_LIMIT, 0);
+}
+
+interface ExactResult {
+  value: Value;
+  move: RootMove;
+}
+
+/** Finds the root value and a move that keeps it: first a winning move, then a drawing one. */
+function solveRoot(root: Root, moves: RootMove[]): ExactResult {
+  for (const move of moves) if (move.wins) return { value: "win", move };
+  for (const move of moves) if (!move.blunder && scoreMove(root, move, 0, 1) >= 1) return { value: "win", move };
+  for (const move of moves) if (!move.blunder && scoreMove(root, move, -1, 0) >= 0) return { value: "draw", move };
+  return { value: "loss", move: moves[0] };
+}
+
+/** Best score over the moves with a window known to contain it (the distance search). */
+function bestScore(root: Root, moves: RootMove[], alpha: number, beta: number): { score: number; move: RootMove } {
+  let best = -SCORE_LIMIT - 1;
+  let bestMove = moves[0];
+  for (const move of moves) {
+    const score = scoreMove(root, move, Math.max(alpha, best), beta);
+    if (score > best) {
+      best = score;
+      bestMove = move;
+      if (best >= beta) break;
+    }
+  }
+  return { score: best, move: bestMove };
+}
+
+/**
+ * Iterative deepening on the depth-limited search, until the budget runs out, a proven result, or
+ * the whole game is seen. Returns the best move of the last completed iteration.
+ */
+function heuristicRoot(root: Root, moves: RootMove[], maxPlies: number): { move: RootMove; score: number } {
+  let order = moves.filter((move) => !move.blunder);
+  if (order.length === 0) order = moves;
+  let best = { move: order[0], score: 0 };
+  if (order[0].wins) return { move: order[0], score: PROVEN + SCORE_LIMIT - root.placed - 1 };
+  const scores = new Map<RootMove, number>();
+  for (let plies = 0; plies <= Math.min(maxPlies, root.empties); plies++) {
+    const completed = withinBudget(root, () => {
+      let alpha = -4 * PROVEN;
+      for (const move of order) {
+        const score = scoreMove(root, move, alpha, 4 * PROVEN, plies);
+        scores.set(move, score);
+        if (score > alpha) alpha = score;
+      }
+      return true;
+    });
+    if (!completed) break;
+    order = [...order].sort((a, b) => (scores.get(b) as number) - (scores.get(a) as number));
+    best = { move: order[0], score: scores.get(order[0]) as number };
+    const allLost = (scores.get(order[0]) as number) <= -PROVEN;
+    if (best.score >= PROVEN || allLost) break;
+  }
+  return best;
+}
+
+/** A concrete piece for a representative give: seeded among the pieces of its class still available. */
+function concreteGive(give: number, random: RandomSource): number {
+  const pieces: number[] = [];
+  const members = classOf(give) & availableMask();
+  for (let piece = 0; piece < 16; piece++) if (members & (1 << piece)) pieces.push(piece);
+  return pieces[randomIndex(random, pieces.length)];
+}
+
+function toMove(move: RootMove, give: number): Move {
+  if (move.cell < 0) return { give };
+  if (move.wins) return { place: move.cell, quarto: true };
+  if (move.give < 0) return { place: move.cell };
+  return { place: move.cell, give };
+}
+
+function budgetOf(maxNodes: number | undefined): number {
+  const budget = maxNodes ?? DEFAULT_MAX_NODES;
+  if (!Number.isFinite(budget) || budget < 0) throw new RangeError("engine: maxNodes must be a non-negative number");
+  return Math.floor(budget);
+}
+
+/**
+ * A move for the player to move. Throws RangeError when the game is over.
+ * @example suggestMove(readPosition("0A3.............5").value, CLASSIC_RULES, { level: "hard", seed: 7 })
+ */
+export function suggestMove(position: Position, rules: Rules, options: SuggestOptions = {}): Suggestion {
+  const level = options.level ?? "perfect";
+  if (!LEVELS.includes(level)) throw new RangeError(`engine: unknown level ${String(level)}`);
+  const maxNodes = budgetOf(options.maxNodes);
+  const random = seededRandom(options.seed ?? Math.floor(Math.random() * 2 ** 32));
+  const root = openRoot(position, rules);
+  startRequest(maxNodes);
+  const moves = orderMoves(rootMoves(root), random);
+  const answer = (move: RootMove, fields: Omit<Suggestion, "move" | "nodes">): Suggestion => ({
+    move: toMove(move, move.give < 0 ? -1 : concreteGive(move.give, random)),
+    nodes: nodesSearched(),
+    ...fields,
+  });
+
+  if (level === "random") return randomSuggestion(root, random);
+  if (level === "easy") {
+    if (moves[0].wins) return answer(moves[0], { value: "win", exact: true, pliesToEnd: 1 });
+    const safe = moves.filter((move) => !move.blunder);
+    return answer(safe[randomIndex(random, safe.length)] ?? moves[0], { exact: false });
+  }
+  if (isClassicStart(root)) return answer(moves[0], { value: "draw", exact: true, pliesToEnd: 16, note: KNOWN_DRAW_NOTE });
+  if (moves[0].wins) return answer(moves[0], { value: "win", exact: true, pliesToEnd: 1 });
+  if (level === "medium") {
+    setNodeLimit(Math.min(maxNodes, 20_000));
+    const found = heuristicRoot(root, moves, 1);
+    return answer(found.move, { exact: false, ...provenValue(found.score) });
+  }
+  const fullStart = root.placed === 0;
+  const exactShare = level === "perfect" ? 0.85 : 0.2;
+  if (!fullStart) {
+    setNodeLimit(Math.floor(maxNodes * exactShare));
+    const solved = withinBudget(root, () => solveRoot(root, moves));
+    if (solved) {
+      const refined = level === "perfect" ? hurryOrDelay(root, moves, solved, maxNodes) : null;
+      const chosen = refined ?? { move: solved.move };
+      return answer(chosen.move, {
+        value: solved.value,
+        exact: true,
+        ...(refined ? { pliesToEnd: refined.plies } : {}),
+      });
+    }
+  }
+  setNodeLimit(maxNodes);
+  const found = heuristicRoot(root, moves, root.empties);
+  return answer(found.move, {
+    exact: false,
+    ...provenValue(found.score),
+    note: fullStart ? "rules variant start: no known value, heuristic search" : BUDGET_NOTE,
+  });
+}
+
+function provenValue(score: number): { value?: Value } {
+  return score >= PROVEN ? { value: "win" } : score <= -PROVEN ? { value: "loss" } : {};
+}
+
+/**
+ * Once the value is known, spends up to half the remaining budget on the distance search: the fastest
+ * win, or the longest resistance. Null when the budget does not allow it or the game is a draw.
+ */
+function hurryOrDelay(root: Root, moves: RootMove[], solved: ExactResult, maxNodes: number): { move: RootMove; plies: number } | null {
+  if (solved.value === "draw") return null;
+  const spent = nodesSearched();
+  setNodeLimit(spent + Math.floor((maxNodes - spent) / 2));
+  const window = solved.value === "win" ? [0, SCORE_LIMIT] : [-SCORE_LIMIT, 0];
+  const candidates = solved.value === "win" ? moves.filter((move) => !move.blunder) : moves;
+  const found = withinBudget(root, () => bestScore(root, candidates, window[0], window[1]));
+  if (!found || valueOfScore(found.score) !== solved.value) return null;
+  return { move: found.move, plies: pliesFromScore(root, found.score) };
+}
+
+function randomSuggestion(root: Root, random: RandomSource): Suggestion {
+  // Every legal move, with a completing placement always announced (its unannounced twin dropped).
+  const seen = new Set<string>();
+  const moves: Move[] = [];
+  for (const move of legalMoves(root.position, root.rules)) {
+    const announced = move.place !== undefined && root.hand >= 0 && completesShape(move.place, root.hand);
+    const normal: Move = announced ? { place: move.place, quarto: true } : move;
+    const key = `${normal.place}/${normal.give}/${normal.quarto}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    moves.push(normal);
+  }
+  return { move: moves[randomIndex(random, moves.length)], exact: false, nodes: 0 };
+}
+
+/**
+ * The value of a position for the player to move, and optionally of every move and the distance.
+ * Throws RangeError when the game is over.
+ */
+export function evaluate(position: Position, rules: Rules, options: EvaluateOptions = {}): Evaluation {
+  const maxNodes = budgetOf(options.maxNodes);
+  const root = openRoot(position, rules);
+  startRequest(maxNodes);
+  const moves = orderMoves(rootMoves(root), seededRandom(0));
+  const distance = options.distance === true;
+
+  if (isClassicStart(root)) {
+    return {
+      value: "draw",
+      exact: true,
+      ...(distance ? { pliesToEnd: 16 } : {}),
+      nodes: 0,
+      ...(options.moves
+        ? {
+            moves: expandMoves(
+              moves.map((move) => ({ move, value: "draw" as Value, score: 0 })),
+              root,
+              distance,
+            ),
+          }
+        : {}),
+      note: KNOWN_DRAW_NOTE,
+    };
+  }
+
+  if (options.moves) return evaluateWithMoves(root, moves, distance);
+
+  const solved = withinBudget(root, () => solveRoot(root, moves));
+  if (!solved) return { value: null, exact: false, nodes: nodesSearched(), note: BUDGET_NOTE };
+  const evaluation: Evaluation = { value: solved.value, exact: true, nodes: nodesSearched() };
+  if (distance) {
+    const plies = distanceOf(root, moves, solved.value);
+    if (plies === null) evaluation.note = "node budget exhausted before the distance was found";
+    else evaluation.pliesToEnd = plies;
+  }
+  evaluation.nodes = nodesSearched();
+  return evaluation;
+}
+
+function distanceOf(root: Root, moves: RootMove[], value: Value): number | null {
+  if (value === "draw") return root.empties;
+  const window = value === "win" ? [0, SCORE_LIMIT] : [-SCORE_LIMIT, 0];
+  const found = withinBudget(root, () => bestScore(root, moves, window[0], window[1]));
+  return found === null ? null : pliesFromScore(root, found.score);
+}
+
+interface ValuedMove {
+  move: RootMove;
+  value: Value | null;
+  score: number | null;
+}
+
+function evaluateWithMoves(root: Root, moves: RootMove[], distance: boolean): Evaluation {
+  const valued: ValuedMove[] = moves.map((move) => ({ move, value: null, score: null }));
+  for (const entry of valued) {
+    const value = withinBudget(root, () => moveValue(root, entry.move));
+    if (value === null) break;
+    entry.value = value;
+  }
+  if (distance) {
+    for (const entry of valued) {
+      if (entry.value === null) break;
+      const value = entry.value;
+      const score = withinBudget(root, () => moveScore(root, entry.move, value));
+      if (score === null) break;
+      entry.score = score;
+    }
+  }
+  const known = valued.filter((entry) => entry.value !== null);
+  const rank = (value: Value | null) => (value === "win" ? 2 : value === "draw" ? 1 : 0);
+  const complete = known.length === valued.length;
+  let value: Value | null = null;
+  if (known.some((entry) => entry.value === "win")) value = "win";
+  else if (complete) value = known.reduce<Value>((best, entry) => (rank(entry.value) > rank(best) ? (entry.value as Value) : best), "loss");
+  const evaluation: Evaluation = { value, exact: value !== null, nodes: nodesSearched(), moves: expandMoves(valued, root, distance) };
+  if (value !== null && distance && known.every((entry) => entry.score !== null) && complete) {
+    const best = Math.max(...known.map((entry) => entry.score as number));
+    evaluation.pliesToEnd = pliesFromScore(root, best);
+  }
+  if (!complete) evaluation.note = BUDGET_NOTE;
+  return evaluation;
+}
+
+/** One entry per concrete legal move: a representative's value holds for its whole class. */
+function expandMoves(valued: ValuedMove[], root: Root, distance: boolean): MoveEvaluation[] {
+  const result: MoveEvaluation[] = [];
+  const sorted = [...valued].sort((a, b) => a.move.cell - b.move.cell || a.move.give - b.move.give);
+  for (const entry of sorted) {
+    const gives = entry.move.give < 0 ? [-1] : piecesOf(classOf(entry.move.give) & availableMask());
+    for (const give of gives) {
+      const evaluation: MoveEvaluation = { move: toMove(entry.move, give), value: entry.value, exact: entry.value !== null };
+      if (distance && entry.value !== null) {
+        const score = entry.move.wins
+          ? SCORE_LIMIT - root.placed - 1
+          : entry.move.blunder
+            ? -(SCORE_LIMIT - root.placed - (entry.move.cell < 0 ? 1 : 2))
+            : entry.score;
+        if (score !== null) evaluation.pliesToEnd = pliesFromScore(root, score);
+      }
+      result.push(evaluation);
+    }
+  }
+  return result;
+}
+
+function piecesOf(mask: number): number[] {
+  const pieces: number[] = [];
+  for (let piece = 0; piece < 16; piece++) if (mask & (1 << piece)) pieces.push(piece);
+  return pieces;
+}

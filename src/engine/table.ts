@@ -1,0 +1,87 @@
+/**
+ * The transposition table: a fixed-size Int32Array of two-entry buckets, allocated once per isolate.
+ * An entry is three words holding the whole canonical key (two words of attribute masks, occupancy in
+ * the top half of the third), so a hit is never a hash collision, plus the score bounds and a 4-bit
+ * generation: each request starts a new generation, which empties the table without touching it, and
+ * answers do not depend on what earlier requests left behind.
+ *
+ * Word 2: occupancy << 16 | (lower + 17) << 10 | (upper + 17) << 4 | generation.
+ */
+const WORDS_PER_ENTRY = 3;
+const SCORE_OFFSET = 17;
+
+/** log2 of the bucket count: 2^20 buckets x 2 entries x 12 bytes = 24 MiB. */
+export const TABLE_BUCKET_BITS = 20;
+export const TABLE_BYTES = (1 << TABLE_BUCKET_BITS) * 2 * WORDS_PER_ENTRY * 4;
+
+export class TranspositionTable {
+  private words: Int32Array = new Int32Array(0);
+  private generation = 0;
+  private readonly shift = 32 - TABLE_BUCKET_BITS;
+
+  /** Starts a new request: earlier entries no longer count. Allocates on first use. */
+  newGeneration(): void {
+    if (this.words.length === 0) this.words = new Int32Array((1 << TABLE_BUCKET_BITS) * 2 * WORDS_PER_ENTRY);
+    this.generation++;
+    if (this.generation > 15) {
+      this.words.fill(0);
+      this.generation = 1;
+    }
+  }
+
+  get bytes(): number {
+    return this.words.byteLength;
+  }
+
+  private bucket(high: number, low: number, occupancy: number): number {
+    const hash = Math.imul(high ^ Math.imul(low, 0x9e3779b1) ^ Math.imul(occupancy + 0x165667b1, 0x85ebca77), 0xc2b2ae3d);
+    return ((hash ^ (hash >>> 15)) >>> this.shift) * 2 * WORDS_PER_ENTRY;
+  }
+
+  /** The word offset of the entry for this key, or -1. */
+  find(high: number, low: number, occupancy: number): number {
+    const words = this.words;
+    const base = this.bucket(high, low, occupancy);
+    const tag = (occupancy << 16) >>> 0;
+    let word = words[base + 2];
+    if (words[base] === high && words[base + 1] === low && (word & 0xffff0000) >>> 0 === tag && (word & 15) === this.generation) return base;
+    word = words[base + 5];
+    if (words[base + 3] === high && words[base + 4] === low && (word & 0xffff0000) >>> 0 === tag && (word & 15) === this.generation) return base + 3;
+    return -1;
+  }
+
+  lower(entry: number): number {
+    return ((this.words[entry + 2] >> 10) & 63) - SCORE_OFFSET;
+  }
+
+  upper(entry: number): number {
+    return ((this.words[entry + 2] >> 4) & 63) - SCORE_OFFSET;
+  }
+
+  /** Records bounds for a key, tightening what an existing entry knows; prefers keeping bigger subtrees. */
+  store(high: number, low: number, occupancy: number, lower: number, upper: number, empties: number): void {
+    const words = this.words;
+    let entry = this.find(high, low, occupancy);
+    if (entry >= 0) {
+      const oldLower = this.lower(entry);
+      const oldUpper = this.upper(entry);
+      if (oldLower > lower) lower = oldLower;
+      if (oldUpper < upper) upper = oldUpper;
+    } else {
+      entry = this.bucket(high, low, occupancy);
+      const word = words[entry + 2];
+      const keep = (word & 15) === this.generation && 16 - popcount16(word >>> 16) > empties;
+      if (keep) entry += WORDS_PER_ENTRY;
+    }
+    words[entry] = high;
+    words[entry + 1] = low;
+    words[entry + 2] = (occupancy << 16) | ((lower + SCORE_OFFSET) << 10) | ((upper + SCORE_OFFSET) << 4) | this.generation;
+  }
+}
+
+function popcount16(mask: number): number {
+  let n = mask - ((mask >>> 1) & 0x5555);
+  n = (n & 0x3333) + ((n >>> 2) & 0x3333);
+  n = (n + (n >>> 4)) & 0x0f0f;
+  return (n + (n >>> 8)) & 0x1f;
+}

@@ -1,0 +1,70 @@
+/**
+ * The exact solver against an independent brute force (test/core/engine-brute.ts: plain negamax over
+ * arrays, no engine code) on random positions from non-blundering random play, both phases (a piece in
+ * hand, and only a give to make), for classic, squares and attribute-subset rules.
+ */
+import { describe, expect, it } from "vitest";
+import { evaluate } from "../../src/engine/index.ts";
+import { seededRandom } from "../../src/engine/random.ts";
+import { makePositionString, type Position, positionStatus, type Rules } from "../../src/rules/index.ts";
+import { bruteScore, bruteValue, randomPosition, RULE_SETS } from "./engine-brute.ts";
+
+/** `count` ongoing positions with `empties` empty cells, alternating the two phases. */
+function positions(rules: Rules, empties: number, count: number, seed: number): Position[] {
+  const random = seededRandom(seed);
+  const found: Position[] = [];
+  for (let tries = 0; found.length < count && tries < count * 50; tries++) {
+    const position = randomPosition(random, rules, empties, found.length % 3 !== 2);
+    if (position && positionStatus(position, rules).status === "ongoing") found.push(position);
+  }
+  return found;
+}
+
+const RULES_UNDER_TEST = ["classic", "squares", "color+shape", "squares, manual, 3 attributes"] as const;
+// Counts per rules option: many small positions, fewer large ones (the brute force grows ~10x a cell).
+const PLAN: [empties: number, count: number][] = [
+  [3, 80],
+  [4, 120],
+  [5, 150],
+  [6, 120],
+  [7, 40],
+];
+
+describe.each(RULES_UNDER_TEST)("exact values agree with brute force: %s", (name) => {
+  const rules = RULE_SETS[name];
+  it.each(PLAN)("%i empty cells, %i positions", (empties, count) => {
+    const list = positions(rules, empties, count, empties * 101 + name.length);
+    expect(list.length).toBe(count);
+    for (const position of list) {
+      const expected = bruteValue(bruteScore(position, rules));
+      const result = evaluate(position, rules);
+      expect({ position: makePositionString(position), value: result.value, exact: result.exact }).toEqual({
+        position: makePositionString(position),
+        value: expected,
+        exact: true,
+      });
+    }
+  });
+});
+
+describe("exact values agree with brute force on larger positions", () => {
+  // 8 empty cells: ~0.5 s of brute force each in the classic game; squares are cheaper, so 9 there too.
+  const cases: [string, number, number][] = [
+    ["classic", 8, 10],
+    ["squares", 8, 12],
+    ["squares", 9, 4],
+    ["color+shape", 8, 4],
+    ["squares, manual, 3 attributes", 8, 8],
+    ["classic", 9, 1],
+  ];
+  it.each(cases)("%s, %i empty cells, %i positions", (name, empties, count) => {
+    const rules = RULE_SETS[name];
+    for (const position of positions(rules, empties, count, 7 * empties + count)) {
+      const expected = bruteValue(bruteScore(position, rules));
+      expect({ position: makePositionString(position), value: evaluate(position, rules).value }).toEqual({
+        position: makePositionString(position),
+        value: expected,
+      });
+    }
+  });
+});
