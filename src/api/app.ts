@@ -23,6 +23,7 @@ import { registerMatchesRoutes } from "./routes/matches.ts";
 import { registerReplayRoutes } from "./routes/replay.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerRulesRoutes } from "./routes/rules.ts";
+import { registerPageRoutes } from "../pages/routes.ts";
 
 export type AppEnv = { Bindings: Env };
 export type App = OpenAPIHono<AppEnv>;
@@ -43,6 +44,7 @@ export function createApp(): App {
     }),
   );
 
+  registerPageRoutes(app); // first: `/` answers browsers with the home page, passing everyone else on
   registerMetaRoutes(app);
   registerDocsRoutes(app);
   registerRulesRoutes(app);

@@ -1,0 +1,78 @@
+/**
+ * Helpers every page script shares: element lookup, event delegation, calls to this service's API
+ * (same origin only) and the seat tokens this browser holds. Self-contained like makeDrawing: its source
+ * is shipped to the browser as is, so it may use only browser globals.
+ */
+import type { Browser, BrowserElement, BrowserEvent } from "./browser.ts";
+
+/** An API answer: the parsed body, or the problem document's detail when it failed. */
+export type ApiAnswer<T> = { ok: true; status: number; body: T } | { ok: false; status: number; code: string; detail: string };
+
+export interface HeldSeat {
+  seat: 0 | 1;
+  token: string;
+}
+
+export function makeKit() {
+  const browser = globalThis as unknown as Browser;
+  const { document, localStorage } = browser;
+
+  function byId(id: string): BrowserElement {
+    const element = document.getElementById(id);
+    if (!element) throw new Error(`no element #${id}`);
+    return element;
+  }
+
+  /** Calls `listener` for events on descendants of `root` matching `selector`, with that descendant. */
+  function delegate(root: BrowserElement, type: string, selector: string, listener: (target: BrowserElement, event: BrowserEvent) => void): void {
+    root.addEventListener(type, (event) => {
+      const target = event.target?.closest(selector);
+      if (target) listener(target, event);
+    });
+  }
+
+  /** Clicks, and Enter or Space on focused elements (SVG cells are `role="button"`). */
+  function onActivate(root: BrowserElement, selector: string, listener: (target: BrowserElement) => void): void {
+    delegate(root, "click", selector, (target) => listener(target));
+    delegate(root, "keydown", selector, (target, event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        listener(target);
+      }
+    });
+  }
+
+  async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (token) headers.Authorization = `Bearer ${token}`;
+    try {
+      const response = await browser.fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const parsed = (await response.json().catch(() => null)) as (T & { code?: string; detail?: string }) | null;
+      if (response.ok) return { ok: true, status: response.status, body: parsed as T };
+      return { ok: false, status: response.status, code: parsed?.code ?? "request/failed", detail: parsed?.detail ?? `HTTP ${response.status}` };
+    } catch (error) {
+      return { ok: false, status: 0, code: "network/failed", detail: `the service did not answer (${String(error)})` };
+    }
+  }
+
+  const seatKey = (matchId: string) => `quarto:seat:${matchId}`;
+
+  /** The seat this browser holds in a match, if any (tokens are kept in localStorage). */
+  function heldSeat(matchId: string): HeldSeat | null {
+    try {
+      const stored = JSON.parse(localStorage.getItem(seatKey(matchId)) ?? "null") as HeldSeat | null;
+      return stored && (stored.seat === 0 || stored.seat === 1) && typeof stored.token === "string" ? stored : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function holdSeat(matchId: string, held: HeldSeat): void {
+    localStorage.setItem(seatKey(matchId), JSON.stringify(held));
+  }
+
+  return { browser, byId, delegate, onActivate, api, heldSeat, holdSeat };
+}
+
+export type Kit = ReturnType<typeof makeKit>;

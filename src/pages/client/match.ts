@@ -1,0 +1,301 @@
+/**
+ * The match page's script. It follows the match over its WebSocket (`state` on connect, an `event` with
+ * the full state after every change) and re-renders with match-view.ts. A browser holding the seat's
+ * token (kept by the home page, or got here with "Take the seat") authenticates on the socket and plays
+ * by clicking: a cell for the piece in hand, then the piece to give; the placement alone when it ends
+ * the game (asked of POST /v1/validate-move, so the page applies no rules of its own). Shipped as source.
+ */
+import type { MatchView } from "../../match/schemas.ts";
+import type { ClientEnv } from "../layout.ts";
+import type { MatchUi } from "../match-view.ts";
+import type { BrowserSocket } from "./browser.ts";
+
+export interface MatchPageConfig {
+  id: string;
+  state: MatchView;
+}
+
+type ServerMessage =
+  | { type: "state"; state: MatchView }
+  | { type: "event"; state: MatchView }
+  | { type: "ok"; id: number | null; seat?: 0 | 1 }
+  | { type: "error"; id: number | null; problem: { code: string; detail: string } };
+
+export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
+  const { kit, views, draw } = env;
+  const { browser } = kit;
+  const id = config.id;
+  let view = config.state;
+  let receivedAt = Date.now();
+  let held = kit.heldSeat(id);
+  const ui: MatchUi = { seat: null, selectedCell: null, shownPly: null, busy: false, connected: false };
+  let socket: BrowserSocket | null = null;
+  let retryMs = 500;
+  let nextMessageId = 1;
+  let awaiting: { id: number; timer: number } | null = null;
+  let resignArmed = false;
+
+  const el = {
+    board: kit.byId("board-wrap"),
+    hand: kit.byId("hand"),
+    status: kit.byId("status"),
+    seats: kit.byId("seats"),
+    pool: kit.byId("pool"),
+    moves: kit.byId("moves"),
+    error: kit.byId("error"),
+    live: kit.byId("live"),
+    join: kit.byId("join"),
+    invite: kit.byId("invite"),
+    inviteLink: kit.byId("invite-link"),
+    quarto: kit.byId("quarto-button"),
+    claim: kit.byId("claim-button"),
+    abort: kit.byId("abort-button"),
+    resign: kit.byId("resign-button"),
+    analyze: kit.byId("analyze-link"),
+  };
+
+  function showError(message: string): void {
+    el.error.textContent = message;
+  }
+
+  /** Time left per seat now, counting down the running clock since the state arrived. */
+  function clocksNow(): (number | null)[] {
+    const remaining = [...view.clocks.remainingMs];
+    const running = view.clocks.running;
+    if (running !== null && view.status === "active") {
+      const left = remaining[running];
+      if (left !== null) remaining[running] = Math.max(0, left - (Date.now() - receivedAt));
+    }
+    return remaining;
+  }
+
+  function analyzeHref(): string {
+    const position = views.shownPosition(view, ui);
+    const query = new URLSearchParams({ position: draw.positionString(position) });
+    if (view.rules.squares) query.set("squares", "true");
+    if (view.rules.attributes.length < 4) query.set("attributes", view.rules.attributes.join(","));
+    return `/analyze?${query}`;
+  }
+
+  function render(): void {
+    el.board.innerHTML = views.boardHtml(view, ui);
+    el.hand.innerHTML = views.handHtml(view, ui);
+    el.status.innerHTML = views.statusHtml(view, ui);
+    el.seats.innerHTML = views.seatsHtml(view, ui, clocksNow());
+    el.pool.innerHTML = views.poolHtml(view, ui);
+    el.moves.innerHTML = views.movesHtml(view, ui);
+    const current = el.moves.querySelector(".current");
+    if (current && "scrollIntoView" in current) (current as unknown as { scrollIntoView(options: unknown): void }).scrollIntoView({ block: "nearest" });
+    const can = views.actions(view, ui);
+    el.quarto.hidden = !can.quarto;
+    el.claim.hidden = !can.claim;
+    el.abort.hidden = !can.abort;
+    el.resign.hidden = !can.resign;
+    el.resign.textContent = resignArmed ? "Click again to resign" : "Resign";
+    el.join.hidden = !can.join || held !== null;
+    const inviting = ui.seat !== null && view.status === "waiting";
+    el.invite.hidden = !inviting;
+    if (inviting) el.inviteLink.value = `${browser.location.origin}/matches/${id}`;
+    el.live.className = `live ${ui.connected ? "on" : "off"}`;
+    el.live.textContent = ui.connected ? "live" : "reconnecting…";
+    el.analyze.setAttribute("href", analyzeHref());
+    browser.document.title = `${views.myTurn(view, ui) ? "Your turn · " : ""}Match ${id.slice(0, 6)} · Quarto`;
+  }
+
+  function tick(): void {
+    const clocks = clocksNow();
+    for (const seat of [0, 1]) {
+      const clock = browser.document.getElementById(`clock-${seat}`);
+      if (clock) clock.textContent = views.clockText(clocks[seat] ?? null);
+    }
+  }
+
+  function accept(state: MatchView): void {
+    if (state.ply !== view.ply || state.status !== view.status) ui.selectedCell = null;
+    view = state;
+    receivedAt = Date.now();
+    render();
+  }
+
+  // ---- the socket ----
+
+  function send(message: Record<string, unknown>): void {
+    if (!socket || socket.readyState !== 1) {
+      showError("Not connected: reconnecting, try again in a moment.");
+      return;
+    }
+    const messageId = nextMessageId++;
+    ui.busy = true;
+    const timer = browser.setTimeout(() => {
+      if (awaiting?.id !== messageId) return;
+      awaiting = null;
+      ui.busy = false;
+      showError("No answer from the server; the move may not have been played.");
+      render();
+    }, 10_000);
+    awaiting = { id: messageId, timer };
+    showError("");
+    socket.send(JSON.stringify({ ...message, id: messageId }));
+    render();
+  }
+
+  function settle(messageId: number | null): void {
+    if (awaiting && awaiting.id === messageId) {
+      browser.clearTimeout(awaiting.timer);
+      awaiting = null;
+      ui.busy = false;
+    }
+  }
+
+  function onMessage(message: ServerMessage): void {
+    switch (message.type) {
+      case "state":
+      case "event":
+        accept(message.state);
+        return;
+      case "ok":
+        if (message.id === 0 && message.seat !== undefined) ui.seat = message.seat;
+        settle(message.id);
+        render();
+        return;
+      case "error":
+        if (message.id === 0) {
+          // The token this browser kept is not a seat of this match: watch instead.
+          held = null;
+          ui.seat = null;
+        } else {
+          settle(message.id);
+          ui.selectedCell = null;
+          showError(message.problem.detail);
+        }
+        render();
+        return;
+    }
+  }
+
+  function connect(): void {
+    const scheme = browser.location.protocol === "https:" ? "wss:" : "ws:";
+    const current = new browser.WebSocket(`${scheme}//${browser.location.host}/v1/matches/${id}/ws`);
+    socket = current;
+    current.addEventListener("open", () => {
+      retryMs = 500;
+      ui.connected = true;
+      // Authenticate with id 0, so the answer is told apart from the answers to commands.
+      if (held) current.send(JSON.stringify({ type: "auth", token: held.token, id: 0 }));
+      render();
+    });
+    current.addEventListener("message", (event) => {
+      try {
+        onMessage(JSON.parse(String(event.data)) as ServerMessage);
+      } catch (error) {
+        showError(`Unreadable message from the server (${String(error)}).`);
+      }
+    });
+    current.addEventListener("close", () => {
+      if (socket !== current) return;
+      socket = null;
+      ui.connected = false;
+      if (awaiting) settle(awaiting.id);
+      render();
+      browser.setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 5000);
+    });
+  }
+
+  // ---- playing ----
+
+  function playMove(move: { place?: number; give?: number; quarto?: boolean }): void {
+    send({ type: "move", ply: view.ply, ...move });
+  }
+
+  /** A cell for the piece in hand: played at once when the placement ends the game, else a give is asked for. */
+  async function chooseCell(cell: number): Promise<void> {
+    ui.selectedCell = cell;
+    ui.busy = true;
+    render();
+    const ply = view.ply;
+    const answer = await kit.api<{ legal: boolean; code?: string }>("POST", "/v1/validate-move", { position: view.position.string, move: { place: cell }, rules: view.rules });
+    ui.busy = false;
+    if (view.ply !== ply || ui.selectedCell !== cell) return render();
+    if (!answer.ok) {
+      ui.selectedCell = null;
+      showError(answer.detail);
+      return render();
+    }
+    if (answer.body.legal) return playMove({ place: cell });
+    render();
+  }
+
+  kit.onActivate(el.board, ".cell.playable", (target) => {
+    if (!views.myTurn(view, ui)) return;
+    void chooseCell(Number(target.dataset.cell));
+  });
+
+  kit.onActivate(el.pool, ".pool-piece.playable", (target) => {
+    if (!views.myTurn(view, ui)) return;
+    const give = Number(target.dataset.piece);
+    playMove(view.turn?.phase === "place" ? { place: ui.selectedCell ?? undefined, give } : { give });
+  });
+
+  el.quarto.addEventListener("click", () => {
+    if (ui.selectedCell !== null) playMove({ place: ui.selectedCell, quarto: true });
+  });
+  el.claim.addEventListener("click", () => send({ type: "claim", ply: view.ply }));
+  el.abort.addEventListener("click", () => send({ type: "abort" }));
+  el.resign.addEventListener("click", () => {
+    if (!resignArmed) {
+      resignArmed = true;
+      render();
+      browser.setTimeout(() => {
+        resignArmed = false;
+        render();
+      }, 4000);
+      return;
+    }
+    resignArmed = false;
+    send({ type: "resign" });
+  });
+
+  kit.byId("join-button").addEventListener("click", async () => {
+    const name = (kit.byId("join-name").value ?? "").trim();
+    const answer = await kit.api<{ seat: 0 | 1; token: string; state: MatchView }>("POST", `/v1/matches/${id}/join`, name ? { name } : {});
+    if (!answer.ok) return showError(answer.detail);
+    held = { seat: answer.body.seat, token: answer.body.token };
+    kit.holdSeat(id, held);
+    ui.seat = held.seat;
+    if (socket && socket.readyState === 1) socket.send(JSON.stringify({ type: "auth", token: held.token, id: 0 }));
+    accept(answer.body.state);
+  });
+
+  kit.byId("copy-link").addEventListener("click", () => {
+    el.inviteLink.select?.();
+    void browser.navigator.clipboard?.writeText(el.inviteLink.value).catch(() => undefined);
+  });
+
+  // ---- stepping through the moves ----
+
+  function show(ply: number): void {
+    const clamped = Math.max(0, Math.min(ply, view.moves.length));
+    ui.shownPly = clamped === view.moves.length ? null : clamped;
+    ui.selectedCell = null;
+    render();
+  }
+  kit.delegate(el.moves, "click", "[data-ply]", (target) => show(Number(target.dataset.ply)));
+  kit.delegate(browser.document.querySelector(".steps") ?? el.moves, "click", "[data-step]", (target) => {
+    const at = ui.shownPly ?? view.moves.length;
+    const steps: Record<string, number> = { first: 0, prev: at - 1, next: at + 1, last: view.moves.length };
+    show(steps[target.dataset.step ?? "last"] ?? view.moves.length);
+  });
+  browser.document.addEventListener("keydown", (event) => {
+    const typing = event.target?.closest("input, select, textarea");
+    if (typing) return;
+    const at = ui.shownPly ?? view.moves.length;
+    if (event.key === "ArrowLeft") show(at - 1);
+    if (event.key === "ArrowRight") show(at + 1);
+  });
+
+  ui.seat = held?.seat ?? null;
+  render();
+  connect();
+  browser.setInterval(tick, 200);
+}

@@ -1,0 +1,87 @@
+/**
+ * `/` for browsers: what the service is, where its documentation is, a form that starts a match against
+ * the engine or a friend, and the sixteen pieces with their names (how to read the drawings).
+ */
+import { html, raw } from "hono/html";
+import { LEVELS } from "../engine/index.ts";
+import { ATTRIBUTES } from "../rules/index.ts";
+import { homeClient } from "./client/home.ts";
+import { clientScript, DRAWING, type Html, page } from "./layout.ts";
+
+const ATTRIBUTE_LABELS: Record<(typeof ATTRIBUTES)[number], string> = {
+  height: "height (tall / short)",
+  color: "color (dark / light)",
+  shape: "shape (square / round)",
+  fill: "fill (hollow / solid)",
+};
+
+function newMatchForm(): Html {
+  return html`<form id="new-match" class="card" autocomplete="off">
+<h2>Start a match</h2>
+<fieldset>
+<legend>Opponent</legend>
+<div class="row">
+<label><input type="radio" name="opponent" value="engine" checked> The engine</label>
+<label><input type="radio" name="opponent" value="friend"> A friend (you get a link to send)</label>
+</div>
+<div class="row" id="level-row">
+<label>Engine level <select name="level">${LEVELS.map((level) => html`<option value="${level}"${level === "easy" ? raw(" selected") : ""}>${level}</option>`)}</select></label>
+</div>
+<div class="row">
+<label>Your name <input type="text" name="name" maxlength="40" placeholder="optional"></label>
+<label>Who gives first <select name="first"><option value="random">drawn by lot</option><option value="me">me</option><option value="them">my opponent</option></select></label>
+</div>
+</fieldset>
+<fieldset>
+<legend>Rules</legend>
+<div class="row">
+${ATTRIBUTES.map((attribute) => html`<label><input type="checkbox" name="attributes" value="${attribute}" checked> ${ATTRIBUTE_LABELS[attribute]}</label>`)}
+</div>
+<div class="row">
+<label><input type="checkbox" name="squares"> 2×2 squares count too (advanced)</label>
+</div>
+<div class="row">
+<label>Quarto is <select name="announce"><option value="auto">declared automatically</option><option value="manual">announced by the player (official rule)</option></select></label>
+<label id="missed-claim-row" hidden><input type="checkbox" name="missedClaim" checked> the opponent may claim a missed Quarto</label>
+</div>
+</fieldset>
+<fieldset>
+<legend>Clock</legend>
+<div class="row">
+<label><input type="radio" name="clock" value="none" checked> none</label>
+<label><input type="radio" name="clock" value="move"> per move: <input type="number" name="moveSeconds" min="1" max="3600" value="60"> s</label>
+<label><input type="radio" name="clock" value="game"> per game: <input type="number" name="gameMinutes" min="1" max="600" value="5"> min + <input type="number" name="incrementSeconds" min="0" max="3600" value="2"> s a move</label>
+</div>
+</fieldset>
+<div class="actions"><button type="submit" class="primary" id="start">Start the match</button></div>
+<p class="error" id="form-error" role="alert"></p>
+</form>`;
+}
+
+function legend(): Html {
+  const pieces = Array.from({ length: 16 }, (_, piece) => piece);
+  return html`<section class="card">
+<h2>The pieces</h2>
+<p>Each of the 16 pieces is tall or short, dark or light, square or round, hollow or solid. Four in a line sharing any one of these wins.</p>
+<div class="legend">${pieces.map((piece) => html`<figure>${raw(DRAWING.pieceSvg(piece, { size: 40 }))}<figcaption>${DRAWING.pieceValues(piece).join(" ")}</figcaption></figure>`)}</div>
+</section>`;
+}
+
+export function homePage(): Html {
+  const body = html`<h1>Quarto</h1>
+<div class="grid2">
+<div>
+<section class="card">
+<p>The reference service for the board game <strong>Quarto</strong>: the rules, an engine that plays and explains positions, hosted matches you can play and watch live, and a bot arena, all behind a public API.</p>
+<ul>
+<li><a href="/analyze">Analyze a position</a>: its status, the engine's value and the value of every move.</li>
+<li><a href="/docs">API documentation</a> (interactive) and the <a href="/openapi.json">OpenAPI document</a>.</li>
+<li><a href="/problems">Error codes</a> the API answers with.</li>
+</ul>
+</section>
+${legend()}
+</div>
+${newMatchForm()}
+</div>`;
+  return page({ title: "Play", body, script: clientScript(homeClient, {}) });
+}

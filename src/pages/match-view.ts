@@ -1,0 +1,212 @@
+/**
+ * The parts of the match page, as markup built from the API's match state (GET /v1/matches/{id}, the
+ * WebSocket's `state`) and what this browser is doing (its seat, a chosen cell, the move shown). The
+ * server renders the first page with these functions and the page script re-renders with the same
+ * source on every update, so a page never disagrees with itself. Self-contained like makeDrawing.
+ */
+import type { MatchView } from "../match/schemas.ts";
+import type { Drawing } from "./draw.ts";
+
+/** What this browser is doing, beside the match itself. */
+export interface MatchUi {
+  /** The seat this browser holds, or null for a spectator. */
+  seat: 0 | 1 | null;
+  /** The empty cell chosen for the piece in hand, waiting for the piece to give. */
+  selectedCell: number | null;
+  /** The ply whose position is shown while stepping through the moves; null: the live position. */
+  shownPly: number | null;
+  /** A command is on its way: nothing can be clicked. */
+  busy: boolean;
+  /** Whether the live connection is open. */
+  connected: boolean;
+}
+
+export function makeMatchViews(draw: Drawing) {
+  const e = draw.escapeHtml;
+
+  function seatName(view: MatchView, seat: 0 | 1): string {
+    const info = view.seats[seat];
+    if (info.kind === "engine") return `Engine (${info.level})`;
+    return info.name ?? `Seat ${seat}`;
+  }
+
+  /** "Ada (you)", escaped. */
+  function seatLabel(view: MatchView, seat: 0 | 1, ui: MatchUi): string {
+    return `${e(seatName(view, seat))}${ui.seat === seat ? " (you)" : ""}`;
+  }
+
+  /** 1:05, 0:09.4 */
+  function clockText(ms: number | null): string {
+    if (ms === null) return "–";
+    const clamped = Math.max(0, ms);
+    const minutes = Math.floor(clamped / 60_000);
+    const seconds = Math.floor((clamped % 60_000) / 1000);
+    const base = `${minutes}:${String(seconds).padStart(2, "0")}`;
+    return clamped < 10_000 ? `${base}.${Math.floor((clamped % 1000) / 100)}` : base;
+  }
+
+  function shapeText(shape: { kind: string; cellNames: string[]; attributes: string[] }): string {
+    return `${shape.kind} ${shape.cellNames.join(" ")}: all ${shape.attributes.join(" and ")}`;
+  }
+
+  /** How the match ended, in words; null while it goes on. */
+  function resultText(view: MatchView): string | null {
+    const result = view.result;
+    if (!result) return null;
+    const winner = result.winner === null ? "" : seatName(view, result.winner);
+    const loser = result.winner === null ? "" : seatName(view, result.winner === 0 ? 1 : 0);
+    const shapes = result.shapes.map(shapeText).join("; ");
+    switch (result.reason) {
+      case "quarto":
+        return `${winner} wins with a Quarto! ${shapes}`;
+      case "claim":
+        return `${winner} wins by claiming a missed Quarto: ${shapes}`;
+      case "draw":
+        return "Draw: the board is full and nobody made a Quarto.";
+      case "timeout":
+        return `${loser} ran out of time: ${winner} wins.`;
+      case "resignation":
+        return `${loser} resigned: ${winner} wins.`;
+      case "forfeit":
+        return `${loser} forfeited${result.detail ? ` (${result.detail})` : ""}: ${winner} wins.`;
+      case "aborted":
+        return "The match was aborted.";
+    }
+    return result.reason;
+  }
+
+  /** The position shown: the live one, or the one after `shownPly` moves. */
+  function shownPosition(view: MatchView, ui: MatchUi) {
+    if (ui.shownPly === null || ui.shownPly >= view.moves.length) return { board: view.position.json.board, inHand: view.position.json.inHand };
+    return draw.positionsOf(view.moves.slice(0, ui.shownPly).map((entry) => entry.move as { place?: number; give?: number }))[ui.shownPly];
+  }
+
+  const isLive = (view: MatchView, ui: MatchUi) => ui.shownPly === null || ui.shownPly >= view.moves.length;
+
+  /** True when this browser's seat is to move now and may act. */
+  function myTurn(view: MatchView, ui: MatchUi): boolean {
+    return view.status === "active" && ui.seat !== null && view.turn?.seat === ui.seat && isLive(view, ui) && !ui.busy && ui.connected;
+  }
+
+  function statusText(view: MatchView, ui: MatchUi): string {
+    const finished = resultText(view);
+    if (finished !== null) return finished;
+    if (view.status === "waiting") {
+      const open = ([0, 1] as const).filter((seat) => view.seats[seat].kind === "human" && !view.seats[seat].taken);
+      return `Waiting for a player to take seat ${open.join(" and ")}.`;
+    }
+    const turn = view.turn;
+    if (!turn) return "";
+    const mover = seatName(view, turn.seat);
+    const piece = turn.piece === null ? "" : draw.pieceName(turn.piece);
+    if (ui.seat === turn.seat) {
+      if (turn.phase === "give") return view.ply === 0 ? "You give first: choose the piece your opponent will place." : "Choose the piece your opponent will place.";
+      if (ui.selectedCell === null) return `Your turn: place the ${piece} on an empty cell.`;
+      const quarto = view.rules.announce === "manual" ? ", or announce Quarto!" : "";
+      return `Now choose the piece to give${quarto} (or pick another cell).`;
+    }
+    if (view.seats[turn.seat].kind === "engine") return `${mover} is thinking…`;
+    return turn.phase === "give" ? `${mover} chooses a piece to give.` : `${mover} places the ${piece}.`;
+  }
+
+  function statusHtml(view: MatchView, ui: MatchUi): string {
+    const kind = view.status === "finished" ? "finished" : myTurn(view, ui) ? "your-turn" : "waiting";
+    return `<p class="status ${kind}" data-status="${view.status}">${e(statusText(view, ui))}</p>`;
+  }
+
+  /** A seat's clock: none without a clock, "untimed" for a seat that plays without one (the engine). */
+  function clockHtml(view: MatchView, seat: 0 | 1, ms: number | null): string {
+    if (view.clock.kind === "none") return "";
+    const timed = view.seats[seat].kind === "human";
+    return timed ? `<span class="clock" id="clock-${seat}">${clockText(ms)}</span>` : `<span class="clock untimed">untimed</span>`;
+  }
+
+  function seatsHtml(view: MatchView, ui: MatchUi, clocks: (number | null)[]): string {
+    return ([0, 1] as const)
+      .map((seat) => {
+        const info = view.seats[seat];
+        const classes = ["seat"];
+        if (view.status === "active" && view.turn?.seat === seat) classes.push("to-move");
+        if (view.result?.winner === seat) classes.push("winner");
+        const role = seat === view.firstSeat ? "gives first" : "places first";
+        const open = info.kind === "human" && !info.taken ? ` <em>open</em>` : "";
+        return (
+          `<div class="${classes.join(" ")}" data-seat="${seat}"><span class="seat-name">${seatLabel(view, seat, ui)}${open}</span>` +
+          `<span class="seat-role">${role}</span>${clockHtml(view, seat, clocks[seat] ?? null)}</div>`
+        );
+      })
+      .join("");
+  }
+
+  function boardHtml(view: MatchView, ui: MatchUi): string {
+    const position = shownPosition(view, ui);
+    const live = isLive(view, ui);
+    const shownMoves = live ? view.moves : view.moves.slice(0, ui.shownPly ?? 0);
+    const lastPlaced = [...shownMoves].reverse().find((entry) => entry.move.place !== undefined);
+    const canPlace = myTurn(view, ui) && view.turn?.phase === "place";
+    const empty = position.board.flatMap((piece, cell) => (piece === null ? [cell] : []));
+    const highlight = live && view.result ? view.result.shapes.flatMap((shape) => shape.cells) : [];
+    const tentative = canPlace && ui.selectedCell !== null && position.inHand !== null ? { cell: ui.selectedCell, piece: position.inHand } : null;
+    return draw.boardSvg(position.board, {
+      highlight,
+      playable: canPlace ? empty : [],
+      last: lastPlaced?.move.place ?? null,
+      tentative,
+      label: live ? "The board" : `The board after move ${ui.shownPly}`,
+    });
+  }
+
+  function handHtml(view: MatchView, ui: MatchUi): string {
+    const position = shownPosition(view, ui);
+    if (position.inHand === null) return `<span class="hand-empty">No piece in hand</span>`;
+    const mover = isLive(view, ui) && view.turn ? seatLabel(view, view.turn.seat, ui) : "the player to move";
+    return `${draw.pieceSvg(position.inHand, { size: 56 })}<span>In hand: to be placed by ${mover}</span>`;
+  }
+
+  function poolHtml(view: MatchView, ui: MatchUi): string {
+    const position = shownPosition(view, ui);
+    const turn = view.turn;
+    const canGive = myTurn(view, ui) && turn !== null && (turn.phase === "give" || ui.selectedCell !== null);
+    const pieces = draw.availablePieces(position);
+    if (pieces.length === 0) return `<p class="muted">Every piece is on the board.</p>`;
+    return pieces
+      .map((piece) => {
+        const svg = draw.pieceSvg(piece, { size: 44 });
+        return canGive
+          ? `<button type="button" class="pool-piece playable" data-piece="${piece}" aria-label="Give ${e(draw.pieceName(piece))}">${svg}</button>`
+          : `<span class="pool-piece" data-piece="${piece}">${svg}</span>`;
+      })
+      .join("");
+  }
+
+  function movesHtml(view: MatchView, ui: MatchUi): string {
+    const current = ui.shownPly ?? view.moves.length;
+    const start = `<li><button type="button" class="move${current === 0 ? " current" : ""}" data-ply="0">Start</button></li>`;
+    const items = view.moves.map((entry) => {
+      const ply = entry.ply + 1;
+      const who = e(seatName(view, entry.seat));
+      return `<li><button type="button" class="move${current === ply ? " current" : ""}" data-ply="${ply}"><span class="ply">${ply}.</span> ${who} <code>${e(entry.text)}</code></button></li>`;
+    });
+    return `<ol class="moves">${start}${items.join("")}</ol>`;
+  }
+
+  /** Which action buttons apply now. */
+  function actions(view: MatchView, ui: MatchUi) {
+    const mine = ui.seat !== null && view.status !== "finished" && !ui.busy;
+    const turn = view.turn;
+    const placing = myTurn(view, ui) && turn?.phase === "place";
+    const manual = view.rules.announce === "manual";
+    const placements = view.moves.filter((entry) => entry.move.place !== undefined).length;
+    return {
+      quarto: placing && manual && ui.selectedCell !== null,
+      claim: placing && manual && view.rules.missedClaim && ui.selectedCell === null && view.ply > 1,
+      resign: mine && view.status === "active",
+      abort: mine && placements === 0,
+      join: ui.seat === null && view.status === "waiting",
+    };
+  }
+
+  return { seatName, clockText, resultText, statusText, statusHtml, seatsHtml, boardHtml, handHtml, poolHtml, movesHtml, actions, myTurn, shownPosition };
+}
+
+export type MatchViews = ReturnType<typeof makeMatchViews>;

@@ -1,0 +1,94 @@
+/** The one stylesheet of every page, inlined (pages load nothing from elsewhere). Phone first. */
+export const STYLE = `
+:root { --ink: #2e1c0f; --muted: #7a6a55; --paper: #fbf8f1; --card: #fff; --line: #e3d9c6; --accent: #3f6fc4; --good: #2f8a3c; --bad: #b23a2c; --gold: #c8900a; }
+* { box-sizing: border-box; }
+[hidden] { display: none !important; }
+html { -webkit-text-size-adjust: 100%; }
+body { margin: 0; font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: var(--paper); }
+header.site { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem 1rem; padding: .6rem 1rem; border-bottom: 1px solid var(--line); background: #f3ecdd; }
+header.site .brand { display: flex; align-items: center; gap: .4rem; font-weight: 700; font-size: 1.2rem; color: var(--ink); text-decoration: none; }
+header.site nav { display: flex; flex-wrap: wrap; gap: .2rem .9rem; }
+header.site nav a { color: var(--ink); }
+main { max-width: 980px; margin: 0 auto; padding: 1rem; }
+footer.site { max-width: 980px; margin: 2rem auto 1rem; padding: 0 1rem; color: var(--muted); font-size: .85rem; }
+h1 { font-size: 1.5rem; margin: .2rem 0 .8rem; overflow-wrap: anywhere; }
+h1 code { font-size: .8em; font-weight: 400; color: var(--muted); }
+h2 { font-size: 1.15rem; margin: 1.2rem 0 .5rem; }
+a { color: var(--accent); }
+code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .92em; }
+.muted { color: var(--muted); }
+.card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: .9rem 1rem; margin: 0 0 1rem; }
+.grid2 { display: grid; gap: 1rem; grid-template-columns: 1fr; }
+@media (min-width: 760px) { .grid2 { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } }
+.layout { display: grid; gap: 1rem; grid-template-columns: 1fr; align-items: start; }
+@media (min-width: 760px) { .layout { grid-template-columns: minmax(0, 440px) minmax(0, 1fr); } }
+svg.board { display: block; width: 100%; max-width: 440px; height: auto; touch-action: manipulation; }
+svg.board .cell.playable, svg.board .cell.clickable { cursor: pointer; }
+svg.board .cell.playable:hover .spot, svg.board .cell.playable:focus .spot { fill: #e6f0ff; stroke: var(--accent); stroke-width: 4; }
+svg.board .cell.clickable:hover .spot { stroke: var(--bad); stroke-width: 4; }
+svg.board .cell:focus { outline: none; }
+svg.board .cell.winning .spot { animation: glow 1.6s ease-in-out infinite alternate; }
+@keyframes glow { from { stroke-width: 3; } to { stroke-width: 8; } }
+.pool { display: flex; flex-wrap: wrap; gap: .3rem; }
+.pool-piece { display: inline-flex; padding: 2px; border: 2px solid transparent; border-radius: 8px; background: none; }
+button.pool-piece { cursor: pointer; border-color: var(--line); background: #fff; }
+button.pool-piece:hover, button.pool-piece:focus { border-color: var(--accent); background: #eef4ff; }
+.pool-piece.give-win { border-color: var(--good); }
+.pool-piece.give-loss { border-color: var(--bad); }
+.pool-piece.give-draw { border-color: #999; }
+.pool-piece.selected { border-color: var(--accent); background: #dce8ff; }
+.hand { display: flex; align-items: center; gap: .6rem; min-height: 60px; }
+.status { font-size: 1.08rem; font-weight: 600; margin: 0 0 .6rem; padding: .55rem .8rem; border-radius: 8px; background: #f1ead9; }
+.status.your-turn { background: #e3f3e5; border-left: 5px solid var(--good); }
+.status.finished { background: #fff3c9; border-left: 5px solid var(--gold); }
+.seats { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; margin-bottom: .6rem; }
+.seat { display: flex; flex-direction: column; padding: .45rem .6rem; border: 2px solid var(--line); border-radius: 8px; background: #fff; min-width: 0; }
+.seat.to-move { border-color: var(--good); }
+.seat.winner { border-color: var(--gold); background: #fff8dd; }
+.seat-name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.seat-role { font-size: .8rem; color: var(--muted); }
+.clock.untimed { font-size: .85rem; font-weight: 400; color: var(--muted); }
+.clock { font: 600 1.25rem/1.2 ui-monospace, Menlo, Consolas, monospace; }
+.seat.to-move .clock { color: var(--good); }
+.moves { list-style: none; padding: 0; margin: .3rem 0 0; display: flex; flex-wrap: wrap; gap: .25rem; max-height: 14rem; overflow-y: auto; }
+.moves button { border: 1px solid var(--line); background: #fff; border-radius: 6px; padding: .15rem .45rem; cursor: pointer; font: inherit; font-size: .88rem; }
+.moves button.current { background: var(--ink); color: #fff; border-color: var(--ink); }
+.moves .ply { color: var(--muted); }
+.moves button.current .ply { color: #e8dcc4; }
+.steps { display: flex; gap: .3rem; flex-wrap: wrap; align-items: center; }
+button, .button { font: inherit; padding: .45rem .9rem; border-radius: 8px; border: 1px solid #b9a98a; background: #fff; color: var(--ink); cursor: pointer; text-decoration: none; display: inline-block; }
+button.primary, .button.primary { background: var(--ink); color: #fff; border-color: var(--ink); }
+button.danger { border-color: var(--bad); color: var(--bad); }
+button:disabled { opacity: .45; cursor: default; }
+.actions { display: flex; flex-wrap: wrap; gap: .5rem; margin: .6rem 0; }
+.error { color: var(--bad); font-weight: 600; min-height: 1.2em; margin: .3rem 0; }
+.live { font-size: .8rem; color: var(--muted); }
+.live.on::before { content: "●"; color: var(--good); margin-right: .25rem; }
+.live.off::before { content: "●"; color: var(--bad); margin-right: .25rem; }
+form .row { display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: center; margin: .45rem 0; }
+fieldset { border: 1px solid var(--line); border-radius: 8px; margin: .6rem 0; padding: .4rem .8rem .6rem; min-width: 0; }
+legend { font-weight: 600; padding: 0 .3rem; }
+label { white-space: normal; }
+.card > :first-child { margin-top: 0; }
+input[type=text], input[type=number], select { font: inherit; padding: .35rem .5rem; border: 1px solid #b9a98a; border-radius: 6px; background: #fff; max-width: 100%; }
+input.position { font-family: ui-monospace, Menlo, Consolas, monospace; width: 100%; max-width: 19rem; letter-spacing: .04em; }
+input[type=number] { width: 5.5rem; }
+.invite { display: flex; gap: .4rem; flex-wrap: wrap; align-items: center; }
+.invite input { flex: 1 1 14rem; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .85rem; }
+table { border-collapse: collapse; width: 100%; font-size: .92rem; }
+th, td { text-align: left; padding: .3rem .45rem; border-bottom: 1px solid var(--line); }
+th { background: #f3ecdd; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+.table-wrap { overflow-x: auto; }
+.value-win { color: var(--good); font-weight: 600; }
+.value-loss { color: var(--bad); font-weight: 600; }
+.value-draw { color: #555; font-weight: 600; }
+.threw { display: inline-block; margin-left: .3rem; padding: 0 .35rem; border-radius: 4px; background: var(--bad); color: #fff; font-size: .78rem; font-weight: 600; }
+tr.move-row { cursor: pointer; }
+tr.move-row:hover { background: #f6f1e6; }
+.legend { display: grid; grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); gap: .4rem; }
+.legend figure { margin: 0; display: flex; align-items: center; gap: .3rem; font-size: .82rem; }
+.pieces { display: flex; flex-wrap: wrap; gap: .1rem; }
+.crosstable td, .crosstable th { text-align: center; }
+.crosstable td:first-child, .crosstable th:first-child { text-align: left; }
+`;
