@@ -25,11 +25,7 @@ function played(state: MatchState, moves: [string, number][]): MatchState {
   return state;
 }
 
-function exampleMatch(
-  moves: [string, number][],
-  clock: MatchConfig["clock"] = { kind: "move", moveMs: 60_000 },
-  rules: RulesInput = {},
-): StoredMatch {
+function exampleMatch(moves: [string, number][], clock: MatchConfig["clock"] = { kind: "move", moveMs: 60_000 }, rules: RulesInput = {}): StoredMatch {
   const state = newMatch({ rules: makeRules(rules), clock, firstSeat: 0 }, T0);
   return {
     id: EXAMPLE_MATCH_ID,
@@ -75,7 +71,12 @@ function after(match: StoredMatch, action: MatchAction): StoredMatch {
 /** announce: manual: seat 0 completed row 1 without announcing it; seat 1 claimed it. */
 export const exampleClaimedView = (): unknown =>
   matchView(
-    after(exampleMatch([...OPENING, ["c1-B", 31], ["d1-0", 40]], { kind: "none" }, { announce: "manual" }), { type: "claim", seat: 1, ply: 5, at: T0 + 44_000 }),
+    after(exampleMatch([...OPENING, ["c1-B", 31], ["d1-0", 40]], { kind: "none" }, { announce: "manual" }), {
+      type: "claim",
+      seat: 1,
+      ply: 5,
+      at: T0 + 44_000,
+    }),
     T0 + 44_000,
   );
 

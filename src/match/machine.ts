@@ -136,9 +136,7 @@ export interface MatchError {
   detail: string;
 }
 
-export type ActionResult =
-  | { ok: true; state: MatchState; changed: boolean; duplicate?: boolean }
-  | { ok: false; error: MatchError };
+export type ActionResult = { ok: true; state: MatchState; changed: boolean; duplicate?: boolean } | { ok: false; error: MatchError };
 
 export function newMatch(config: MatchConfig, at: number): MatchState {
   return {
@@ -260,7 +258,11 @@ export function applyAction(state: MatchState, action: MatchAction): ActionResul
       return { ok: true, state: next, changed: true };
     }
     case "resign":
-      return { ok: true, state: finish(state, { winner: otherSeatIndex(action.seat), reason: "resignation", detail: `seat ${action.seat} resigned`, at: action.at }), changed: true };
+      return {
+        ok: true,
+        state: finish(state, { winner: otherSeatIndex(action.seat), reason: "resignation", detail: `seat ${action.seat} resigned`, at: action.at }),
+        changed: true,
+      };
     case "forfeit":
       return {
         ok: true,
@@ -270,7 +272,11 @@ export function applyAction(state: MatchState, action: MatchAction): ActionResul
     case "abort": {
       const placements = state.moves.filter((record) => record.move.place !== undefined).length;
       if (placements > 0) return fail("match/cannot_abort", "a match can only be aborted before the first placement");
-      return { ok: true, state: finish(state, { winner: null, reason: "aborted", detail: action.detail ?? "aborted before the first placement", at: action.at }), changed: true };
+      return {
+        ok: true,
+        state: finish(state, { winner: null, reason: "aborted", detail: action.detail ?? "aborted before the first placement", at: action.at }),
+        changed: true,
+      };
     }
     case "claim":
       return applyClaim(state, action);
@@ -306,7 +312,13 @@ function applyClaim(state: MatchState, action: Extract<MatchAction, { type: "cla
   if (wrong) return fail("match/wrong_announcement", wrong);
   return {
     ok: true,
-    state: finish(state, { winner: action.seat, reason: "claim", shapes: pending.shapes, detail: "claimed a Quarto the placer did not announce", at: action.at }),
+    state: finish(state, {
+      winner: action.seat,
+      reason: "claim",
+      shapes: pending.shapes,
+      detail: "claimed a Quarto the placer did not announce",
+      at: action.at,
+    }),
     changed: true,
   };
 }

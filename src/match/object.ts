@@ -55,11 +55,7 @@ export interface CreateMatchInput {
 }
 
 /** A state-changing command from a seat, over HTTP or a WebSocket. */
-export type Command =
-  | { type: "move"; request: MatchMoveRequest }
-  | { type: "claim"; request: ClaimRequest }
-  | { type: "resign" }
-  | { type: "abort" };
+export type Command = { type: "move"; request: MatchMoveRequest } | { type: "claim"; request: ClaimRequest } | { type: "resign" } | { type: "abort" };
 
 export type MatchEventKind = "joined" | "started" | "move" | "claim" | "resignation" | "abort" | "timeout";
 

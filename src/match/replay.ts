@@ -19,7 +19,13 @@ import {
   seatToMove,
 } from "./machine.ts";
 
-export const REPLAY_ERROR_CODES = ["replay/bad_start", "replay/bad_notation", "replay/record_mismatch", "replay/moves_after_end", "replay/result_mismatch"] as const;
+export const REPLAY_ERROR_CODES = [
+  "replay/bad_start",
+  "replay/bad_notation",
+  "replay/record_mismatch",
+  "replay/moves_after_end",
+  "replay/result_mismatch",
+] as const;
 export type ReplayErrorCode = (typeof REPLAY_ERROR_CODES)[number];
 
 export interface ReplayError {
@@ -67,7 +73,8 @@ export function parseRecordText(text: string): Result<Move[], ReplayError> {
   const moves: Move[] = [];
   for (const [index, word] of words.entries()) {
     const move = parseMoveText(word);
-    if (move === null) return err({ code: "replay/bad_notation", moveIndex: index, detail: `move ${index + 1} '${word}' is not a move: expected [cell]["!"]["-" piece]` });
+    if (move === null)
+      return err({ code: "replay/bad_notation", moveIndex: index, detail: `move ${index + 1} '${word}' is not a move: expected [cell]["!"]["-" piece]` });
     moves.push(move);
   }
   return ok(moves);
@@ -88,10 +95,18 @@ export function replayRecord(input: ReplayInput): Result<Replay, ReplayError> {
     const ply = state.moves.length;
     const seat = seatToMove(state);
     if (recorded.ply !== undefined && recorded.ply !== ply) {
-      return err({ code: "replay/record_mismatch", moveIndex: index, detail: `${where}: the record says ply ${recorded.ply}, but it is move ${ply + 1} (ply ${ply})` });
+      return err({
+        code: "replay/record_mismatch",
+        moveIndex: index,
+        detail: `${where}: the record says ply ${recorded.ply}, but it is move ${ply + 1} (ply ${ply})`,
+      });
     }
     if (recorded.seat !== undefined && recorded.seat !== seat) {
-      return err({ code: "replay/record_mismatch", moveIndex: index, detail: `${where}: the record says seat ${recorded.seat}, but seat ${seat} moves at ply ${ply}` });
+      return err({
+        code: "replay/record_mismatch",
+        moveIndex: index,
+        detail: `${where}: the record says seat ${recorded.seat}, but seat ${seat} moves at ply ${ply}`,
+      });
     }
     if (recorded.text !== undefined) {
       const parsed = parseMoveText(recorded.text);

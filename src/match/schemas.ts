@@ -109,7 +109,12 @@ export const CreateMatchRequestSchema = z
   })
   .openapi("CreateMatchRequest", {
     description: "A new match; every field is optional.",
-    example: { rules: { announce: "manual" }, clock: { kind: "move", moveMs: 60_000 }, firstSeat: "random", seats: [{ kind: "human", take: true }, { kind: "human" }] },
+    example: {
+      rules: { announce: "manual" },
+      clock: { kind: "move", moveMs: 60_000 },
+      firstSeat: "random",
+      seats: [{ kind: "human", take: true }, { kind: "human" }],
+    },
   });
 
 export const JoinRequestSchema = z
@@ -121,9 +126,10 @@ export const JoinRequestSchema = z
 
 export const AnnouncementSchema = z
   .strictObject({
-    shape: z
-      .union([z.number().int().min(0).max(18), z.array(z.union([CellSchema, CellNameSchema])).length(4)])
-      .openapi({ description: "The completed shape: its index (rows 0-3, columns 4-7, diagonals 8-9, squares 10-18) or its four cells.", example: ["a1", "b1", "c1", "d1"] }),
+    shape: z.union([z.number().int().min(0).max(18), z.array(z.union([CellSchema, CellNameSchema])).length(4)]).openapi({
+      description: "The completed shape: its index (rows 0-3, columns 4-7, diagonals 8-9, squares 10-18) or its four cells.",
+      example: ["a1", "b1", "c1", "d1"],
+    }),
     attribute: AttributeValueSchema.openapi({ description: "The attribute value its four pieces share.", example: "tall" }),
   })
   .openapi("Announcement", {
@@ -138,13 +144,10 @@ export const MatchMoveRequestSchema = z
     ply: PlySchema.openapi({ description: "The ply you believe is current (the state's `ply`); a mismatch is a 409 `match/stale_ply`.", example: 3 }),
     place: MoveInputSchema.shape.place,
     give: MoveInputSchema.shape.give,
-    quarto: z
-      .union([z.boolean(), AnnouncementSchema])
-      .optional()
-      .openapi({
-        description:
-          'Announce "Quarto!" with this placement: `true`, or the shape and attribute (then both are checked). Required to win under `announce: manual`; a wrong announcement is a 422 and changes nothing.',
-      }),
+    quarto: z.union([z.boolean(), AnnouncementSchema]).optional().openapi({
+      description:
+        'Announce "Quarto!" with this placement: `true`, or the shape and attribute (then both are checked). Required to win under `announce: manual`; a wrong announcement is a 422 and changes nothing.',
+    }),
   })
   .openapi("MatchMoveRequest", {
     description: "A move in a match: place the piece in hand (not at ply 0), then give one (not when the placement ends the game).",
@@ -184,7 +187,10 @@ export const ClocksViewSchema = z
       .length(2)
       .openapi({
         minItems: 2,
-        maxItems: 2, description: "Time left per seat as of `asOf` (null: no clock, an engine seat, or not the mover's turn under a per-move limit).", example: [null, 53_000] }),
+        maxItems: 2,
+        description: "Time left per seat as of `asOf` (null: no clock, an engine seat, or not the mover's turn under a per-move limit).",
+        example: [null, 53_000],
+      }),
     running: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The seat whose clock is running, if any." }),
     deadline: z.union([InstantSchema, z.null()]).openapi({ description: "When the seat to move loses on time, if ever." }),
     asOf: InstantSchema,
@@ -204,7 +210,9 @@ export const ResultSchema = z
     winner: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The winning seat; null for a draw or an aborted match." }),
     reason: z.enum(RESULT_REASONS).openapi({ example: "quarto" }),
     shapes: z.array(WinningShapeSchema).openapi({ description: "The deciding Quarto (reasons `quarto` and `claim`), else empty." }),
-    detail: z.union([z.string(), z.null()]).openapi({ description: "More about the ending, in words (e.g. who ran out of time).", example: "seat 1 ran out of time" }),
+    detail: z
+      .union([z.string(), z.null()])
+      .openapi({ description: "More about the ending, in words (e.g. who ran out of time).", example: "seat 1 ran out of time" }),
     at: InstantSchema,
   })
   .openapi("MatchResult", {
@@ -272,12 +280,18 @@ export const CreatedMatchSchema = z
     state: MatchViewSchema,
   })
   .openapi("CreatedMatch", {
-    example: { id: EXAMPLE_MATCH_ID, url: `/v1/matches/${EXAMPLE_MATCH_ID}`, tokens: [{ seat: 0, token: EXAMPLE_TOKEN }], state: exampleNewMatchView() as never },
+    example: {
+      id: EXAMPLE_MATCH_ID,
+      url: `/v1/matches/${EXAMPLE_MATCH_ID}`,
+      tokens: [{ seat: 0, token: EXAMPLE_TOKEN }],
+      state: exampleNewMatchView() as never,
+    },
   });
 
-export const JoinedMatchSchema = z
-  .object({ seat: SeatIndexSchema, token: SeatTokenSchema.shape.token, state: MatchViewSchema })
-  .openapi("JoinedMatch", { description: "The seat taken and its token (shown only once).", example: { seat: 1, token: EXAMPLE_TOKEN_2, state: exampleMatchView() as never } });
+export const JoinedMatchSchema = z.object({ seat: SeatIndexSchema, token: SeatTokenSchema.shape.token, state: MatchViewSchema }).openapi("JoinedMatch", {
+  description: "The seat taken and its token (shown only once).",
+  example: { seat: 1, token: EXAMPLE_TOKEN_2, state: exampleMatchView() as never },
+});
 
 export const MoveReplySchema = z
   .object({
@@ -296,7 +310,10 @@ export const MatchRecordSchema = z
     createdAt: InstantSchema,
     moves: z.array(MoveRecordSchema).openapi({ description: "Every move, with its time." }),
     result: z.union([ResultSchema, z.null()]).openapi({ description: "How the match ended; null while it is not over." }),
-    text: z.string().openapi({ description: "The record as one line: the start position string, then every move in text notation.", example: "................. -8 a1-9 b1-A" }),
+    text: z.string().openapi({
+      description: "The record as one line: the start position string, then every move in text notation.",
+      example: "................. -8 a1-9 b1-A",
+    }),
   })
   .openapi("MatchRecord", {
     description: "The complete game record, from which the match replays exactly (POST /v1/replay accepts it as is).",
@@ -315,13 +332,20 @@ const ReplayMoveSchema = z
       text: MoveTextSchema.optional(),
     }),
   ])
-  .openapi("ReplayMove", { description: "A move in text notation, or a record's move entry (`ply`, `seat` and `text` are checked when present).", example: "a1-9" });
+  .openapi("ReplayMove", {
+    description: "A move in text notation, or a record's move entry (`ply`, `seat` and `text` are checked when present).",
+    example: "a1-9",
+  });
 
 export const ReplayRequestSchema = z
   .looseObject({
     rules: RulesInputSchema.optional(),
     firstSeat: SeatIndexSchema.optional().openapi({ description: "The seat that made the opening give (default 0)." }),
-    text: z.string().max(400).optional().openapi({ description: "The record as one line (start position string, then the moves).", example: "................. -8 a1-9 b1-A c1-B d1" }),
+    text: z
+      .string()
+      .max(400)
+      .optional()
+      .openapi({ description: "The record as one line (start position string, then the moves).", example: "................. -8 a1-9 b1-A c1-B d1" }),
     moves: z.array(ReplayMoveSchema).max(17).optional().openapi({ description: "The moves, instead of `text` (if both are given they must agree)." }),
     result: z
       .looseObject({ winner: z.union([SeatIndexSchema, z.null()]), reason: z.enum(RESULT_REASONS) })
@@ -340,7 +364,14 @@ export const ReplayStepSchema = z
     move: z.union([MoveTextSchema, z.null()]).openapi({ description: "The move leading here, in text (null for the start)." }),
     position: PositionOutputSchema,
   })
-  .openapi("ReplayStep", { example: { ply: 1, seat: 0, move: "-8", position: { string: "................8", json: { board: Array.from({ length: 16 }, () => null), inHand: 8 }, ply: 1, toMove: "second" } } });
+  .openapi("ReplayStep", {
+    example: {
+      ply: 1,
+      seat: 0,
+      move: "-8",
+      position: { string: "................8", json: { board: Array.from({ length: 16 }, () => null), inHand: 8 }, ply: 1, toMove: "second" },
+    },
+  });
 
 export const ReplaySchema = z
   .object({

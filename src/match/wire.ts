@@ -32,9 +32,7 @@ import type {
   SeatView,
 } from "./schemas.ts";
 
-export type StoredSeat =
-  | { kind: "human"; name: string | null; tokenHash: string | null }
-  | { kind: "engine"; level: Level; maxNodes: number };
+export type StoredSeat = { kind: "human"; name: string | null; tokenHash: string | null } | { kind: "engine"; level: Level; maxNodes: number };
 
 export interface StoredMatch {
   id: string;
@@ -145,13 +143,15 @@ function recordedMoves(request: ReplayRequest): RecordedMove[] {
     fromText = parsed.value;
   }
   if (request.moves === undefined) {
-    if (fromText === null) throw new ProblemError("request/invalid", "give the record as `text` or as `moves`", { errors: [{ path: [], message: "give `text` or `moves`" }] });
+    if (fromText === null)
+      throw new ProblemError("request/invalid", "give the record as `text` or as `moves`", { errors: [{ path: [], message: "give `text` or `moves`" }] });
     return fromText.map((move) => ({ move }));
   }
   const moves = request.moves.map((entry, index): RecordedMove => {
     if (typeof entry === "string") {
       const move = parseMoveText(entry);
-      if (move === null) fail({ code: "replay/bad_notation", detail: `moves[${index}]: '${entry}' is not a move: expected [cell]["!"]["-" piece]` }, ["moves", index]);
+      if (move === null)
+        fail({ code: "replay/bad_notation", detail: `moves[${index}]: '${entry}' is not a move: expected [cell]["!"]["-" piece]` }, ["moves", index]);
       return { move };
     }
     return { move: moveFromInput(entry.move), ply: entry.ply, seat: entry.seat, text: entry.text };

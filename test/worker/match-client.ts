@@ -14,7 +14,14 @@ export interface Created {
 
 /** Both seats taken by the creator, seat 0 gives first, unless the body says otherwise. */
 export async function createMatch(body: Record<string, unknown> = {}): Promise<Created> {
-  const response = await postJson("/v1/matches", { firstSeat: 0, seats: [{ kind: "human", take: true }, { kind: "human", take: true }], ...body });
+  const response = await postJson("/v1/matches", {
+    firstSeat: 0,
+    seats: [
+      { kind: "human", take: true },
+      { kind: "human", take: true },
+    ],
+    ...body,
+  });
   const text = await response.text();
   expect(response.status, text).toBe(201);
   return JSON.parse(text) as Created;

@@ -90,7 +90,6 @@ class JqParser {
         steps.push(bracket[1] === "" ? (value) => [...(value as Json[])] : (value) => [(value as Json[])[Number(bracket[1])] ?? null]);
       } else if (this.text[this.index] === "." && /[A-Za-z_[]/.test(this.text[this.index + 1] ?? "")) {
         this.index++;
-        continue;
       } else break;
     }
     return (input) => steps.reduce<Json[]>((values, step) => values.flatMap(step), [input]);
@@ -237,6 +236,9 @@ it("the session in docs/matches.md answers exactly what it shows", async () => {
       }
       output = "";
     } else output = (await pipeline(line, variables)).output;
-    expect(output.split("\n").filter((part) => part !== ""), line).toEqual(expected);
+    expect(
+      output.split("\n").filter((part) => part !== ""),
+      line,
+    ).toEqual(expected);
   }
 });

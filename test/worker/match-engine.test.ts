@@ -18,14 +18,20 @@ async function replayOf(id: string) {
   const record = await getRecord(id);
   const response = await postJson("/v1/replay", record);
   expect(response.status, await response.clone().text()).toBe(200);
-  return { record, replay: (await response.json()) as { valid: boolean; status: string; result: { winner: number | null; reason: string } | null; positions: unknown[] } };
+  return {
+    record,
+    replay: (await response.json()) as { valid: boolean; status: string; result: { winner: number | null; reason: string } | null; positions: unknown[] },
+  };
 }
 
 describe("engine seats", () => {
   it("a person plays the engine to the end; the engine seat is untimed", async () => {
     const created = await createMatch({
       clock: { kind: "game", initialMs: 600_000, incrementMs: 0 },
-      seats: [{ kind: "human", take: true }, { kind: "engine", level: "perfect" }],
+      seats: [
+        { kind: "human", take: true },
+        { kind: "engine", level: "perfect" },
+      ],
     });
     const token = tokenOf(created, 0);
     let state: MatchView = created.state;
@@ -52,10 +58,15 @@ describe("engine seats", () => {
   });
 
   it("two engine seats play a whole match on their own", async () => {
-    const created = await createMatch({ seats: [{ kind: "engine", level: "random" }, { kind: "engine", level: "easy", maxNodes: 5000 }] });
+    const created = await createMatch({
+      seats: [
+        { kind: "engine", level: "random" },
+        { kind: "engine", level: "easy", maxNodes: 5000 },
+      ],
+    });
     expect(created.tokens).toEqual([]);
     const state = await waitForState(created.id, (view) => view.status === "finished", 20_000);
-    expect(state.moves.length).toBeGreaterThanOrEqual(9);
+    expect(state.moves.length).toBeGreaterThanOrEqual(5); // the earliest Quarto: the opening give and four placements
     expect(state.moves.map((move) => move.seat)).toEqual(state.moves.map((_, ply) => ply % 2));
     const { replay } = await replayOf(created.id);
     expect(replay).toMatchObject({ valid: true, status: "finished" });
@@ -63,11 +74,17 @@ describe("engine seats", () => {
 
   it("an engine seat's node budget comes from wrangler.toml, bounded by ENGINE_MAX_NODES", async () => {
     const created = await createMatch({
-      seats: [{ kind: "engine", level: "hard" }, { kind: "engine", level: "hard", maxNodes: Number(env.ENGINE_MAX_NODES) }],
+      seats: [
+        { kind: "engine", level: "hard" },
+        { kind: "engine", level: "hard", maxNodes: Number(env.ENGINE_MAX_NODES) },
+      ],
       firstSeat: 0,
     });
     const stored = await runInDurableObject(stubOf(created.id), (_instance, state) => state.storage.kv.get<StoredMatch>("match") as StoredMatch);
-    expect(stored.seats.map((seat) => (seat.kind === "engine" ? seat.maxNodes : null))).toEqual([Number(env.ENGINE_DEFAULT_NODES), Number(env.ENGINE_MAX_NODES)]);
+    expect(stored.seats.map((seat) => (seat.kind === "engine" ? seat.maxNodes : null))).toEqual([
+      Number(env.ENGINE_DEFAULT_NODES),
+      Number(env.ENGINE_MAX_NODES),
+    ]);
     expect(stored.state.config.untimedSeats).toEqual([0, 1]);
     await waitForState(created.id, (view) => view.status === "finished", 30_000);
   });
@@ -77,7 +94,13 @@ describe("engine seats", () => {
     const rules = makeRules(rulesInput);
     let claimed: MatchView | null = null;
     for (let attempt = 0; attempt < 12 && claimed === null; attempt++) {
-      const created = await createMatch({ rules: rulesInput, seats: [{ kind: "human", take: true }, { kind: "engine", level: "random" }] });
+      const created = await createMatch({
+        rules: rulesInput,
+        seats: [
+          { kind: "human", take: true },
+          { kind: "engine", level: "random" },
+        ],
+      });
       const token = tokenOf(created, 0);
       let state: MatchView = created.state;
       while (state.status === "active" && claimed === null) {

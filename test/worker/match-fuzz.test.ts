@@ -12,20 +12,36 @@ const cellArb = fc.oneof(fc.integer({ min: -1, max: 16 }), fc.constantFrom("a1",
 const pieceArb = fc.oneof(fc.integer({ min: -1, max: 16 }), fc.constantFrom("A", "f", "G", "10"), fc.jsonValue());
 const announcementArb = fc.oneof(
   fc.boolean(),
-  fc.record({ shape: fc.oneof(fc.integer({ min: -1, max: 20 }), fc.array(cellArb, { maxLength: 5 })), attribute: fc.constantFrom("tall", "dark", "round", "big", 3) }, { requiredKeys: [] }),
+  fc.record(
+    { shape: fc.oneof(fc.integer({ min: -1, max: 20 }), fc.array(cellArb, { maxLength: 5 })), attribute: fc.constantFrom("tall", "dark", "round", "big", 3) },
+    { requiredKeys: [] },
+  ),
   fc.jsonValue(),
 );
 const bodyArb = fc.oneof(
   fc.constant(undefined),
-  fc.record({ ply: fc.oneof(fc.integer({ min: -1, max: 18 }), fc.jsonValue()), place: cellArb, give: pieceArb, quarto: announcementArb }, { requiredKeys: [] }).map((body) => JSON.stringify(body)),
+  fc
+    .record({ ply: fc.oneof(fc.integer({ min: -1, max: 18 }), fc.jsonValue()), place: cellArb, give: pieceArb, quarto: announcementArb }, { requiredKeys: [] })
+    .map((body) => JSON.stringify(body)),
   fc
     .record(
       {
         seat: fc.oneof(fc.integer({ min: -1, max: 2 }), fc.jsonValue()),
         name: fc.oneof(fc.string({ maxLength: 50 }), fc.jsonValue()),
         rules: fc.jsonValue(),
-        clock: fc.oneof(fc.record({ kind: fc.constantFrom("none", "move", "game", "x"), moveMs: fc.integer(), initialMs: fc.integer(), incrementMs: fc.integer() }, { requiredKeys: [] }), fc.jsonValue()),
-        seats: fc.oneof(fc.array(fc.record({ kind: fc.constantFrom("human", "engine"), take: fc.boolean(), level: fc.constantFrom("easy", "x") }, { requiredKeys: [] }), { maxLength: 3 }), fc.jsonValue()),
+        clock: fc.oneof(
+          fc.record(
+            { kind: fc.constantFrom("none", "move", "game", "x"), moveMs: fc.integer(), initialMs: fc.integer(), incrementMs: fc.integer() },
+            { requiredKeys: [] },
+          ),
+          fc.jsonValue(),
+        ),
+        seats: fc.oneof(
+          fc.array(fc.record({ kind: fc.constantFrom("human", "engine"), take: fc.boolean(), level: fc.constantFrom("easy", "x") }, { requiredKeys: [] }), {
+            maxLength: 3,
+          }),
+          fc.jsonValue(),
+        ),
         firstSeat: fc.oneof(fc.constantFrom(0, 1, "random", 2), fc.jsonValue()),
         text: fc.oneof(fc.constantFrom("................. -8 a1-9", "................. -8 a1-8"), fc.string({ maxLength: 40 })),
         moves: fc.oneof(fc.array(fc.oneof(fc.constantFrom("-8", "a1-9", "b1-A", "zz"), fc.jsonValue()), { maxLength: 18 }), fc.jsonValue()),
@@ -49,10 +65,19 @@ describe("matches never answer 5xx", () => {
       fc.asyncProperty(
         fc.oneof({ arbitrary: fc.constant("POST"), weight: 6 }, fc.constantFrom("GET", "PUT", "DELETE")),
         fc.oneof(
-          fc.tuple(fc.oneof({ arbitrary: fc.constant(ids[0]), weight: 4 }, fc.constantFrom(...ids)), fc.constantFrom(...suffixes)).map(([id, suffix]) => `/v1/matches/${id}${suffix}`),
+          fc
+            .tuple(fc.oneof({ arbitrary: fc.constant(ids[0]), weight: 4 }, fc.constantFrom(...ids)), fc.constantFrom(...suffixes))
+            .map(([id, suffix]) => `/v1/matches/${id}${suffix}`),
           fc.constantFrom("/v1/matches", "/v1/replay"),
         ),
-        fc.constantFrom<Record<string, string>>({}, bearer(tokenOf(created, 0)), bearer(tokenOf(created, 1)), bearer("x"), { Authorization: "Bearer" }, { Upgrade: "websocket" }),
+        fc.constantFrom<Record<string, string>>(
+          {},
+          bearer(tokenOf(created, 0)),
+          bearer(tokenOf(created, 1)),
+          bearer("x"),
+          { Authorization: "Bearer" },
+          { Upgrade: "websocket" },
+        ),
         fc.constantFrom("application/json", "text/plain", ""),
         bodyArb,
         async (method, path, auth, contentType, body) => {
@@ -85,9 +110,18 @@ describe("matches never answer 5xx", () => {
     socket.accept();
     const before = await getRecord(created.id);
     const messageArb = fc.oneof(
-      fc.record({ type: fc.constantFrom("move", "claim", "resign", "abort", "state", "auth", "x"), ply: fc.integer({ min: -1, max: 2 }), place: cellArb, give: pieceArb, token: fc.string() }, { requiredKeys: ["type"] }).filter(
-        (message) => message.type !== "resign" && message.type !== "abort",
-      ),
+      fc
+        .record(
+          {
+            type: fc.constantFrom("move", "claim", "resign", "abort", "state", "auth", "x"),
+            ply: fc.integer({ min: -1, max: 2 }),
+            place: cellArb,
+            give: pieceArb,
+            token: fc.string(),
+          },
+          { requiredKeys: ["type"] },
+        )
+        .filter((message) => message.type !== "resign" && message.type !== "abort"),
       fc.jsonValue(),
     );
     await fc.assert(

@@ -6,18 +6,7 @@
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { expectProblem, postJson, request } from "./http.ts";
-import {
-  bearer,
-  createMatch,
-  DRAWN_GAME,
-  getRecord,
-  getState,
-  ROW_QUARTO_SETUP,
-  sendMove,
-  stubOf,
-  timeless,
-  tokenOf,
-} from "./match-client.ts";
+import { bearer, createMatch, DRAWN_GAME, getRecord, getState, ROW_QUARTO_SETUP, sendMove, stubOf, timeless, tokenOf } from "./match-client.ts";
 
 describe("a full game", () => {
   it("survives eviction between every two steps: nothing changes", async () => {
@@ -44,7 +33,13 @@ describe("a full game", () => {
   });
 
   it("answers the public state: position, turn, seats, clocks, moves with times", async () => {
-    const created = await createMatch({ clock: { kind: "move", moveMs: 60_000 }, seats: [{ kind: "human", take: true, name: "Ada" }, { kind: "human", take: true }] });
+    const created = await createMatch({
+      clock: { kind: "move", moveMs: 60_000 },
+      seats: [
+        { kind: "human", take: true, name: "Ada" },
+        { kind: "human", take: true },
+      ],
+    });
     expect(created.url).toBe(`/v1/matches/${created.id}`);
     expect(created.id).toMatch(/^[a-z2-7]{26}$/);
     expect(created.tokens.map((entry) => entry.seat)).toEqual([0, 1]);
@@ -71,7 +66,8 @@ describe("a full game", () => {
 
   it("the winner's Quarto is in the result, with its shape and shared attributes", async () => {
     const created = await createMatch();
-    for (const [ply, text] of [...ROW_QUARTO_SETUP, "d1"].entries()) expect((await sendMove(created.id, tokenOf(created, (ply % 2) as 0 | 1), ply, text)).status).toBe(200);
+    for (const [ply, text] of [...ROW_QUARTO_SETUP, "d1"].entries())
+      expect((await sendMove(created.id, tokenOf(created, (ply % 2) as 0 | 1), ply, text)).status).toBe(200);
     const state = await getState(created.id);
     expect(state.result).toMatchObject({
       winner: 0,
@@ -171,7 +167,11 @@ describe("refusals", () => {
     const json = { "Content-Type": "application/json" };
     const cases: [string, Promise<Response>, string][] = [
       ["no token", postJson(`/v1/matches/${id}/moves`, { ply: 4, place: "d4", give: 0 }), "match/token_required"],
-      ["a malformed Authorization", postJson(`/v1/matches/${id}/moves`, { ply: 4, place: "d4", give: 0 }, { Authorization: `Basic ${t0}` }), "match/token_required"],
+      [
+        "a malformed Authorization",
+        postJson(`/v1/matches/${id}/moves`, { ply: 4, place: "d4", give: 0 }, { Authorization: `Basic ${t0}` }),
+        "match/token_required",
+      ],
       ["another match's token", sendMove(id, tokenOf(other, 0), 4, "d4-0"), "match/not_a_player"],
       ["a made-up token", sendMove(id, "x".repeat(43), 4, "d4-0"), "match/not_a_player"],
       ["not your turn", sendMove(id, t1, 4, "d4-0"), "match/not_your_turn"],
@@ -189,8 +189,16 @@ describe("refusals", () => {
       ["a body that is not a move", postJson(`/v1/matches/${id}/moves`, { ply: 4, place: "z9" }, bearer(t0)), "request/invalid"],
       ["an unknown field", postJson(`/v1/matches/${id}/moves`, { ply: 4, place: "d4", give: 0, extra: 1 }, bearer(t0)), "request/invalid"],
       ["no ply", postJson(`/v1/matches/${id}/moves`, { place: "d4", give: 0 }, bearer(t0)), "request/invalid"],
-      ["malformed JSON", request(`/v1/matches/${id}/moves`, { method: "POST", headers: { ...json, ...bearer(t0) }, body: '{"ply":' }), "request/malformed_json"],
-      ["the wrong content type", request(`/v1/matches/${id}/moves`, { method: "POST", headers: { "Content-Type": "text/plain", ...bearer(t0) }, body: "d4-0" }), "request/unsupported_media_type"],
+      [
+        "malformed JSON",
+        request(`/v1/matches/${id}/moves`, { method: "POST", headers: { ...json, ...bearer(t0) }, body: '{"ply":' }),
+        "request/malformed_json",
+      ],
+      [
+        "the wrong content type",
+        request(`/v1/matches/${id}/moves`, { method: "POST", headers: { "Content-Type": "text/plain", ...bearer(t0) }, body: "d4-0" }),
+        "request/unsupported_media_type",
+      ],
       ["a WebSocket path without Upgrade", request(`/v1/matches/${id}/ws`), "match/websocket_required"],
       ["a bad record format", request(`/v1/matches/${id}/record?format=xml`), "request/invalid"],
       ["GET on the moves", request(`/v1/matches/${id}/moves`), "request/method_not_allowed"],
@@ -227,7 +235,10 @@ describe("refusals", () => {
     ];
     for (const [body, path] of cases) {
       const problem = await expectProblem(postJson("/v1/matches", body), "request/invalid");
-      expect(problem.errors?.map((error) => error.path.join(".")), JSON.stringify(body)).toContain(path);
+      expect(
+        problem.errors?.map((error) => error.path.join(".")),
+        JSON.stringify(body),
+      ).toContain(path);
     }
   });
 

@@ -64,7 +64,12 @@ describe("POST /v1/replay refusals", () => {
     ["text and moves that disagree", { text: "................. -8", moves: ["-9"] }, "replay/record_mismatch", ["text"]],
     ["a wrong seat in a record", { moves: [{ move: { give: 8 }, seat: 1 }] }, "replay/record_mismatch", ["moves", 0]],
     ["a move after the end", { text: "................. -8 a1-9 b1-A c1-B d1 a2" }, "replay/moves_after_end", ["moves", 5]],
-    ["a result that does not follow", { text: "................. -8 a1-9 b1-A c1-B d1", result: { winner: 1, reason: "quarto" } }, "replay/result_mismatch", ["result"]],
+    [
+      "a result that does not follow",
+      { text: "................. -8 a1-9 b1-A c1-B d1", result: { winner: 1, reason: "quarto" } },
+      "replay/result_mismatch",
+      ["result"],
+    ],
     ["more than 17 moves", { moves: Array.from({ length: 18 }, () => "-8") }, "request/invalid", ["moves"]],
   ];
   it.each(cases)("%s", async (_, body, code, path) => {

@@ -14,7 +14,8 @@ async function play(created: Created, texts: string[], from = 0): Promise<void> 
   }
 }
 
-const claim = (created: Created, seat: 0 | 1, body: Record<string, unknown> = {}) => postJson(`/v1/matches/${created.id}/claim`, body, bearer(tokenOf(created, seat)));
+const claim = (created: Created, seat: 0 | 1, body: Record<string, unknown> = {}) =>
+  postJson(`/v1/matches/${created.id}/claim`, body, bearer(tokenOf(created, seat)));
 
 describe("announce: manual", () => {
   it("an unannounced Quarto does not win; the opponent claims it before placing, and a wrong claim changes nothing", async () => {

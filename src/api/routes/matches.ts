@@ -37,9 +37,7 @@ import { type ProblemCode, ProblemError, problemResponses } from "../problems.ts
 const SECURITY = [{ seatToken: [] }];
 
 const IdParamSchema = z.object({
-  id: z
-    .string()
-    .openapi({ param: { name: "id", in: "path", description: "The match id (26 characters, from POST /v1/matches)." }, example: EXAMPLE_MATCH_ID }),
+  id: z.string().openapi({ param: { name: "id", in: "path", description: "The match id (26 characters, from POST /v1/matches)." }, example: EXAMPLE_MATCH_ID }),
 });
 
 const RecordQuerySchema = z.object({
@@ -86,7 +84,7 @@ function matchStub(c: Context<AppEnv>, id: string) {
 }
 
 /** The value of a reply, or its refusal thrown as a problem. */
-function valueOf<T>(reply: Reply<T>, id: string): T {
+function replyValue<T>(reply: Reply<T>, id: string): T {
   if (reply.ok) return reply.value;
   const detail = reply.error.code === "match/not_found" ? `there is no match ${id}` : reply.error.detail;
   throw new ProblemError(reply.error.code, detail);
@@ -101,7 +99,7 @@ function bearerToken(c: Context<AppEnv>): string | null {
 
 async function command(c: Context<AppEnv>, id: string, body: Command) {
   const stub = matchStub(c, id);
-  return valueOf(await stub.act(bearerToken(c), body), id);
+  return replyValue(await stub.act(bearerToken(c), body), id);
 }
 
 // ---- routes ----
@@ -132,11 +130,24 @@ export function registerMatchesRoutes(app: App): void {
                 friend: { summary: "Play a friend, one minute per move", value: { clock: { kind: "move", moveMs: 60_000 } } },
                 engine: {
                   summary: "Play the engine, game clock",
-                  value: { clock: { kind: "game", initialMs: 300_000, incrementMs: 2000 }, firstSeat: 0, seats: [{ kind: "human", take: true, name: "Ada" }, { kind: "engine", level: "hard" }] },
+                  value: {
+                    clock: { kind: "game", initialMs: 300_000, incrementMs: 2000 },
+                    firstSeat: 0,
+                    seats: [
+                      { kind: "human", take: true, name: "Ada" },
+                      { kind: "engine", level: "hard" },
+                    ],
+                  },
                 },
                 manual: {
                   summary: "Official announcement rule, advanced variant, both seats taken",
-                  value: { rules: { announce: "manual", squares: true }, seats: [{ kind: "human", take: true }, { kind: "human", take: true }] },
+                  value: {
+                    rules: { announce: "manual", squares: true },
+                    seats: [
+                      { kind: "human", take: true },
+                      { kind: "human", take: true },
+                    ],
+                  },
                 },
               },
             },
@@ -150,7 +161,12 @@ export function registerMatchesRoutes(app: App): void {
           content: {
             "application/json": {
               schema: CreatedMatchSchema,
-              example: { id: EXAMPLE_MATCH_ID, url: `/v1/matches/${EXAMPLE_MATCH_ID}`, tokens: [{ seat: 0, token: EXAMPLE_TOKEN }], state: exampleNewMatchView() },
+              example: {
+                id: EXAMPLE_MATCH_ID,
+                url: `/v1/matches/${EXAMPLE_MATCH_ID}`,
+                tokens: [{ seat: 0, token: EXAMPLE_TOKEN }],
+                state: exampleNewMatchView(),
+              },
             },
           },
         },
@@ -167,7 +183,7 @@ export function registerMatchesRoutes(app: App): void {
         }
       }
       const id = newMatchId();
-      const created = valueOf(await c.env.MATCHES.get(c.env.MATCHES.idFromName(id)).create({ id, request }), id);
+      const created = replyValue(await c.env.MATCHES.get(c.env.MATCHES.idFromName(id)).create({ id, request }), id);
       const url = `/v1/matches/${id}`;
       return c.json({ id, url, tokens: created.tokens, state: created.state }, 201, { Location: url });
     },
@@ -189,7 +205,10 @@ export function registerMatchesRoutes(app: App): void {
           content: {
             "application/json": {
               schema: MatchViewSchema,
-              examples: { active: { summary: "In progress", value: exampleMatchView() }, finished: { summary: "Won by a Quarto", value: exampleFinishedView() } },
+              examples: {
+                active: { summary: "In progress", value: exampleMatchView() },
+                finished: { summary: "Won by a Quarto", value: exampleFinishedView() },
+              },
             },
           },
         },
@@ -198,7 +217,7 @@ export function registerMatchesRoutes(app: App): void {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      return c.json(valueOf(await matchStub(c, id).view(), id), 200);
+      return c.json(replyValue(await matchStub(c, id).view(), id), 200);
     },
   );
 
@@ -214,7 +233,12 @@ export function registerMatchesRoutes(app: App): void {
         params: IdParamSchema,
         body: {
           required: false,
-          content: { "application/json": { schema: JoinRequestSchema, examples: { seat: { summary: "Take seat 1", value: { seat: 1, name: "Grace" } }, any: { summary: "Any open seat", value: {} } } } },
+          content: {
+            "application/json": {
+              schema: JoinRequestSchema,
+              examples: { seat: { summary: "Take seat 1", value: { seat: 1, name: "Grace" } }, any: { summary: "Any open seat", value: {} } },
+            },
+          },
         },
       },
       responses: {
@@ -233,7 +257,7 @@ export function registerMatchesRoutes(app: App): void {
     async (c) => {
       const { id } = c.req.valid("param");
       const request = JoinRequestSchema.parse(c.req.valid("json") ?? {});
-      return c.json(valueOf(await matchStub(c, id).join(request), id), 200);
+      return c.json(replyValue(await matchStub(c, id).join(request), id), 200);
     },
   );
 
@@ -264,7 +288,10 @@ export function registerMatchesRoutes(app: App): void {
         },
       },
       responses: {
-        200: { description: "The move was played (or had been: `duplicate`).", content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleMatchView() } } } },
+        200: {
+          description: "The move was played (or had been: `duplicate`).",
+          content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleMatchView() } } },
+        },
         ...problems("/v1/matches/{id}/moves", [
           ...BODY,
           ...SEAT,
@@ -297,12 +324,28 @@ export function registerMatchesRoutes(app: App): void {
         params: IdParamSchema,
         body: {
           required: false,
-          content: { "application/json": { schema: ClaimRequestSchema, examples: { claim: { summary: "Claim row 1, all tall", value: { ply: 5, quarto: { shape: 0, attribute: "tall" } } } } } },
+          content: {
+            "application/json": {
+              schema: ClaimRequestSchema,
+              examples: { claim: { summary: "Claim row 1, all tall", value: { ply: 5, quarto: { shape: 0, attribute: "tall" } } } },
+            },
+          },
         },
       },
       responses: {
-        200: { description: "The claim won the match.", content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleClaimedView() } } } },
-        ...problems("/v1/matches/{id}/claim", [...BODY, ...SEAT, "match/waiting_for_players", "match/finished", "match/stale_ply", "match/nothing_to_claim", "match/wrong_announcement"]),
+        200: {
+          description: "The claim won the match.",
+          content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleClaimedView() } } },
+        },
+        ...problems("/v1/matches/{id}/claim", [
+          ...BODY,
+          ...SEAT,
+          "match/waiting_for_players",
+          "match/finished",
+          "match/stale_ply",
+          "match/nothing_to_claim",
+          "match/wrong_announcement",
+        ]),
       },
     }),
     async (c) => {
@@ -323,7 +366,10 @@ export function registerMatchesRoutes(app: App): void {
       security: SECURITY,
       request: { params: IdParamSchema },
       responses: {
-        200: { description: "The match is over.", content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleResignedView() } } } },
+        200: {
+          description: "The match is over.",
+          content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleResignedView() } } },
+        },
         ...problems("/v1/matches/{id}/resign", [...SEAT, "match/waiting_for_players", "match/finished"]),
       },
     }),
@@ -344,7 +390,10 @@ export function registerMatchesRoutes(app: App): void {
       security: SECURITY,
       request: { params: IdParamSchema },
       responses: {
-        200: { description: "The match is aborted.", content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleAbortedView() } } } },
+        200: {
+          description: "The match is aborted.",
+          content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleAbortedView() } } },
+        },
         ...problems("/v1/matches/{id}/abort", [...SEAT, "match/finished", "match/cannot_abort"]),
       },
     }),
@@ -377,7 +426,7 @@ export function registerMatchesRoutes(app: App): void {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const record = valueOf(await matchStub(c, id).record(), id);
+      const record = replyValue(await matchStub(c, id).record(), id);
       if (c.req.valid("query").format === "text") return c.text(`${record.text}\n`, 200);
       return c.json(record, 200);
     },

@@ -29,7 +29,10 @@ export function registerReplayRoutes(app: App): void {
               schema: ReplayRequestSchema,
               examples: {
                 text: { summary: "One line of text", value: { text: WON_TEXT } },
-                moves: { summary: "A list of moves, manual announcement", value: { rules: { announce: "manual" }, firstSeat: 1, moves: ["-8", "a1-9", "b1-A", "c1-B", "d1!"] } },
+                moves: {
+                  summary: "A list of moves, manual announcement",
+                  value: { rules: { announce: "manual" }, firstSeat: 1, moves: ["-8", "a1-9", "b1-A", "c1-B", "d1!"] },
+                },
                 record: { summary: "A match record as GET /v1/matches/{id}/record answers it", value: exampleRecord() },
               },
             },
