@@ -226,13 +226,19 @@ export class MatchObject extends DurableObject<Env> {
       match = this.load();
       if (!match) return;
       if (matchStatus(match) !== "active" || currentPly(match.state) !== ply) return this.schedule(match);
-      const result = applyAction(match.state, { ...action, at: Date.now() });
-      if (result.ok && result.changed) {
-        match.state = result.state;
-        return this.commit(match, { kind: action.type, seat: mover, ply });
+      const at = Date.now();
+      let kind: MatchEventKind = action.type;
+      let result = applyAction(match.state, { ...action, at });
+      if (!result.ok) {
+        kind = "move";
+        // An engine bug must not stall the match (nor re-arm this alarm forever): play a legal move.
+        console.error("engine action refused; playing the first legal move", match.id, action, result.error);
+        const move = legalMoves(positionOf(match.state), match.state.config.rules)[0];
+        result = applyAction(match.state, { type: "move", seat: mover, ply, move, at });
       }
-      console.error("engine action refused", match.id, action, result);
-      return this.schedule(match);
+      if (!result.ok || !result.changed) throw new Error(`engine seat ${mover} of match ${match.id} could not move at ply ${ply}`);
+      match.state = result.state;
+      return this.commit(match, { kind, seat: mover, ply });
     }
     // A flag that falls is applied once: a second run finds the match finished and does nothing.
     if (this.flagIfDue(match, Date.now())) return this.commit(match, { kind: "timeout", seat: mover, ply: currentPly(match.state) });
