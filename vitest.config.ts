@@ -15,7 +15,13 @@ export default defineConfig({
         },
       },
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            // Smaller engine budgets than wrangler.toml's, so property tests that reach the engine stay quick.
+            miniflare: { bindings: { ENGINE_DEFAULT_NODES: "50000", ENGINE_MAX_NODES: "500000" } },
+          }),
+        ],
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],

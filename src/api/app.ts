@@ -22,6 +22,7 @@ import { registerDocsRoutes } from "./routes/docs.ts";
 import { registerMatchesRoutes } from "./routes/matches.ts";
 import { registerReplayRoutes } from "./routes/replay.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
+import { registerEngineRoutes } from "./routes/engine.ts";
 import { registerRulesRoutes } from "./routes/rules.ts";
 import { registerPageRoutes } from "../pages/routes.ts";
 
@@ -48,6 +49,7 @@ export function createApp(): App {
   registerMetaRoutes(app);
   registerDocsRoutes(app);
   registerRulesRoutes(app);
+  registerEngineRoutes(app);
   registerMatchesRoutes(app);
   registerReplayRoutes(app);
 

@@ -107,6 +107,9 @@ export const PROBLEMS = {
   "replay/moves_after_end": { status: 422, title: "Moves after the end", example: "moves[5]: the game was already over (quarto)" },
   "replay/result_mismatch": { status: 422, title: "Result does not follow from the moves", example: "the record says draw, but the moves end in quarto won by seat 0" },
 
+  "engine/game_over": { status: 422, title: "Nothing to search", example: "the game in this position is over (won): there is nothing to search" },
+  "engine/budget_too_large": { status: 422, title: "Node budget over the limit", example: "maxNodes 50000000 is over this service's limit of 20000000" },
+
   "server/internal": { status: 500, title: "Internal server error", example: "an unexpected error occurred; it has been logged" },
 } as const satisfies Record<string, ProblemSpec>;
 

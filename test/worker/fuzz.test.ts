@@ -18,6 +18,8 @@ const PATHS = [
   "/v1/validate-move",
   "/v1/check-win",
   "/v1/check-win/",
+  "/v1/suggest-move",
+  "/v1/evaluate",
   "/v1",
   "/nowhere",
 ];

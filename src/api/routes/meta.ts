@@ -17,6 +17,8 @@ const LINKS = {
   problems: "/problems",
   validateMove: "/v1/validate-move",
   checkWin: "/v1/check-win",
+  suggestMove: "/v1/suggest-move",
+  evaluate: "/v1/evaluate",
 } as const;
 
 const IndexSchema = z

@@ -1,0 +1,386 @@
+/**
+ * The engine API: suggest a move, evaluate a position. Both take a node budget (`maxNodes`), capped by
+ * the ENGINE_MAX_NODES var of wrangler.toml, because a deployed Worker's clock does not advance during
+ * pure computation: nodes, not milliseconds, bound a request's CPU. POST and GET forms share one
+ * function each.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { evaluate, LEVELS, type Level, suggestMove, type Value } from "../../engine/index.ts";
+import { CLASSIC_RULES, type Move, makeMoveText, type Position, positionStatus, type Rules } from "../../rules/index.ts";
+import type { App } from "../app.ts";
+import { POSITION_PROBLEM_CODES, ProblemError, type ProblemCode, problemResponses } from "../problems.ts";
+import { CellSchema, MoveTextSchema, PieceSchema, PositionInputSchema, PositionOutputSchema, PositionStringSchema, RulesInputSchema, RulesQuerySchema, RulesSchema } from "../schemas.ts";
+import { type PositionInput, positionOutput, readPositionField, rulesFromInput, rulesFromQuery, rulesOutput } from "../wire.ts";
+
+/** Used when the Worker's vars are missing (e.g. when the spec is generated in Node). */
+export const FALLBACK_DEFAULT_NODES = 2_000_000;
+export const FALLBACK_MAX_NODES = 20_000_000;
+
+export interface EngineLimits {
+  defaultNodes: number;
+  maxNodes: number;
+}
+
+export function engineLimits(env: Partial<Pick<Env, "ENGINE_DEFAULT_NODES" | "ENGINE_MAX_NODES">> | undefined): EngineLimits {
+  const read = (text: string | undefined, fallback: number) => {
+    const value = Number(text);
+    return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+  };
+  const maxNodes = read(env?.ENGINE_MAX_NODES, FALLBACK_MAX_NODES);
+  return { maxNodes, defaultNodes: Math.min(maxNodes, read(env?.ENGINE_DEFAULT_NODES, FALLBACK_DEFAULT_NODES)) };
+}
+
+// ---- examples: computed by the same functions the routes call (small budgets) ----
+
+const EXAMPLE_LIMITS: EngineLimits = { defaultNodes: 200_000, maxNodes: FALLBACK_MAX_NODES };
+// 9 pieces placed, 7 in hand, from non-blundering random play: a win for the player to move, solved in
+// a few hundred nodes.
+const ENDGAME_POSITION = "..5.A...D3EF90.67";
+
+// ---- schemas ----
+
+const ValueSchema = z.enum(["win", "draw", "loss"]).openapi("Value", { description: "The value for the player to move.", example: "draw" });
+const LevelSchema = z.enum(LEVELS as [Level, ...Level[]]).openapi("Level", {
+  description:
+    "`random`: any legal move. `easy`: takes an immediate win, never hands over a piece that wins at once when another exists. `medium`, `hard`: heuristic searches of growing depth. `perfect`: exact whenever the position is solved within the budget.",
+  example: "perfect",
+});
+const MaxNodesSchema = z.number().int().min(1).openapi({
+  description: "Node budget (positions searched). Default and cap are set by the service (`ENGINE_DEFAULT_NODES`, `ENGINE_MAX_NODES`); above the cap is a 422.",
+  example: 1_000_000,
+});
+const SeedSchema = z.number().int().min(0).max(2 ** 32 - 1).openapi({ description: "Makes the choice among equal moves reproducible.", example: 7 });
+
+const MoveOutputSchema = z
+  .object({
+    place: CellSchema.optional().openapi({ description: "Where the piece in hand goes; absent for a give-only move." }),
+    give: PieceSchema.optional().openapi({ description: "The piece handed over; absent when the placement ends the game." }),
+    quarto: z.boolean().optional().openapi({ description: "The placement completes a Quarto (announce it)." }),
+    text: MoveTextSchema,
+  })
+  .openapi("EngineMove", { description: "A move, as data and in text notation.", example: { place: 10, give: 6, text: "c3-6" } });
+
+const SuggestRequestSchema = z
+  .strictObject({
+    position: PositionInputSchema,
+    rules: RulesInputSchema.optional(),
+    level: LevelSchema.optional().openapi({ description: "Default `perfect`." }),
+    maxNodes: MaxNodesSchema.optional(),
+    seed: SeedSchema.optional(),
+  })
+  .openapi("SuggestMoveRequest", {
+    description: "A position, and how to search it.",
+    example: { position: "0A3.............5", level: "perfect", maxNodes: 1_000_000, seed: 7 },
+  });
+
+const SuggestResultSchema = z
+  .object({
+    move: MoveOutputSchema,
+    value: ValueSchema.optional().openapi({ description: "The position's value, when known (exact or proven)." }),
+    exact: z.boolean().openapi({ description: "True when the move is proven to keep the position's value." }),
+    pliesToEnd: z.number().int().min(0).optional().openapi({ description: "Placements until the game ends with best play, when found." }),
+    nodes: z.number().int().min(0).openapi({ description: "Nodes searched; never more than the budget.", example: 5412 }),
+    maxNodes: z.number().int().min(1).openapi({ description: "The budget the search ran with.", example: 1_000_000 }),
+    principalVariation: z.array(MoveTextSchema).optional().openapi({ description: "Expected continuation, in text notation." }),
+    note: z.string().optional().openapi({ description: "Where the answer came from, when not from a plain search." }),
+    level: LevelSchema,
+    position: PositionOutputSchema.openapi({ description: "The position searched." }),
+    rules: RulesSchema,
+  })
+  .openapi("SuggestMoveResult", { description: "The suggested move.", example: suggestExamples().endgame.value });
+
+const EvaluateRequestSchema = z
+  .strictObject({
+    position: PositionInputSchema,
+    rules: RulesInputSchema.optional(),
+    maxNodes: MaxNodesSchema.optional(),
+    moves: z.boolean().optional().openapi({ description: "Also value every legal move (default false).", example: true }),
+    distance: z.boolean().optional().openapi({ description: "Also give `pliesToEnd` (default false).", example: true }),
+  })
+  .openapi("EvaluateRequest", {
+    description: "A position, and what to compute about it.",
+    example: { position: "0A3C5.9.......B.6", moves: true, distance: true },
+  });
+
+const MoveValueSchema = z
+  .object({
+    move: MoveOutputSchema,
+    value: z.union([ValueSchema, z.null()]).openapi({ description: "The value for the mover after this move; null when not solved within the budget." }),
+    exact: z.boolean().openapi({ description: "True when `value` is proven." }),
+    pliesToEnd: z.number().int().min(0).optional().openapi({ description: "Placements until the end after this move, with best play (when `distance`)." }),
+  })
+  .openapi("MoveValue", { description: "One legal move and its value for the player making it.", example: { move: { place: 3, give: 8, text: "d1-8" }, value: "draw", exact: true } });
+
+const EvaluateResultSchema = z
+  .object({
+    value: z.union([ValueSchema, z.null()]).openapi({ description: "The value for the player to move; null when the budget ran out first." }),
+    exact: z.boolean().openapi({ description: "True when `value` is proven (the search completed)." }),
+    pliesToEnd: z.number().int().min(0).optional().openapi({ description: "Placements until the end: the winner hurries, the loser delays; a draw fills the board." }),
+    nodes: z.number().int().min(0).openapi({ description: "Nodes searched; never more than the budget.", example: 10233 }),
+    maxNodes: z.number().int().min(1).openapi({ description: "The budget the search ran with.", example: 2_000_000 }),
+    moves: z.array(MoveValueSchema).optional().openapi({ description: "Every legal move and its value for the mover (when `moves`)." }),
+    note: z.string().optional().openapi({ description: "Where the answer came from, or why it is not exact." }),
+    position: PositionOutputSchema,
+    rules: RulesSchema,
+  })
+  .openapi("EvaluateResult", { description: "The position's value, and optionally every move's.", example: evaluateExamples().endgame.value });
+
+const positionQuery = PositionStringSchema.openapi({
+  param: { name: "position", in: "query", description: "The 17-character position string.", example: "0A3.............5" },
+});
+const boolQuery = (description: string) => z.enum(["true", "false"]).optional().openapi({ description, example: "true" });
+const intQuery = (description: string, example: string) =>
+  z.string().regex(/^[0-9]{1,10}$/, "expected a non-negative integer").optional().openapi({ description, example });
+
+const SuggestQuerySchema = z.object({
+  position: positionQuery,
+  level: LevelSchema.optional().openapi({ param: { description: "Default `perfect`." } }),
+  maxNodes: intQuery("Node budget.", "1000000"),
+  seed: intQuery("Seed for reproducible choices.", "7"),
+  ...RulesQuerySchema.shape,
+});
+const EvaluateQuerySchema = z.object({
+  position: positionQuery,
+  maxNodes: intQuery("Node budget.", "2000000"),
+  moves: boolQuery("Also value every legal move."),
+  distance: boolQuery("Also give `pliesToEnd`."),
+  ...RulesQuerySchema.shape,
+});
+
+// ---- the shared logic of both forms ----
+
+function moveOutput(move: Move): z.infer<typeof MoveOutputSchema> {
+  return {
+    ...(move.place === undefined ? {} : { place: move.place }),
+    ...(move.give === undefined ? {} : { give: move.give }),
+    ...(move.quarto ? { quarto: true } : {}),
+    text: makeMoveText(move),
+  };
+}
+
+function budget(requested: number | undefined, limits: EngineLimits): number {
+  if (requested === undefined) return limits.defaultNodes;
+  if (requested > limits.maxNodes) {
+    throw new ProblemError("engine/budget_too_large", `maxNodes ${requested} is over this service's limit of ${limits.maxNodes}`, {
+      errors: [{ path: ["maxNodes"], message: `at most ${limits.maxNodes}` }],
+    });
+  }
+  return requested;
+}
+
+function ongoingPosition(input: PositionInput, rules: Rules): Position {
+  const position = readPositionField(input, rules);
+  const status = positionStatus(position, rules);
+  if (status.status !== "ongoing") {
+    throw new ProblemError("engine/game_over", `the game in this position is over (${status.status}): there is nothing to search`, {
+      errors: [{ path: ["position"], message: `the game is ${status.status}` }],
+    });
+  }
+  return position;
+}
+
+interface SuggestInput {
+  position: PositionInput;
+  rules: Rules;
+  level?: Level;
+  maxNodes?: number;
+  seed?: number;
+}
+
+export function suggest(input: SuggestInput, limits: EngineLimits) {
+  const position = ongoingPosition(input.position, input.rules);
+  const maxNodes = budget(input.maxNodes, limits);
+  const level = input.level ?? "perfect";
+  const suggestion = suggestMove(position, input.rules, { level, maxNodes, ...(input.seed === undefined ? {} : { seed: input.seed }) });
+  return {
+    move: moveOutput(suggestion.move),
+    ...(suggestion.value === undefined ? {} : { value: suggestion.value }),
+    exact: suggestion.exact,
+    ...(suggestion.pliesToEnd === undefined ? {} : { pliesToEnd: suggestion.pliesToEnd }),
+    nodes: suggestion.nodes,
+    maxNodes,
+    ...(suggestion.principalVariation ? { principalVariation: suggestion.principalVariation.map(makeMoveText) } : {}),
+    ...(suggestion.note ? { note: suggestion.note } : {}),
+    level,
+    position: positionOutput(position),
+    rules: rulesOutput(input.rules),
+  };
+}
+
+interface EvaluateInput {
+  position: PositionInput;
+  rules: Rules;
+  maxNodes?: number;
+  moves?: boolean;
+  distance?: boolean;
+}
+
+export function evaluatePosition(input: EvaluateInput, limits: EngineLimits) {
+  const position = ongoingPosition(input.position, input.rules);
+  const maxNodes = budget(input.maxNodes, limits);
+  const evaluation = evaluate(position, input.rules, { maxNodes, moves: input.moves === true, distance: input.distance === true });
+  return {
+    value: evaluation.value as Value | null,
+    exact: evaluation.exact,
+    ...(evaluation.pliesToEnd === undefined ? {} : { pliesToEnd: evaluation.pliesToEnd }),
+    nodes: evaluation.nodes,
+    maxNodes,
+    ...(evaluation.moves
+      ? {
+          moves: evaluation.moves.map((entry) => ({
+            move: moveOutput(entry.move),
+            value: entry.value,
+            exact: entry.exact,
+            ...(entry.pliesToEnd === undefined ? {} : { pliesToEnd: entry.pliesToEnd }),
+          })),
+        }
+      : {}),
+    ...(evaluation.note ? { note: evaluation.note } : {}),
+    position: positionOutput(position),
+    rules: rulesOutput(input.rules),
+  };
+}
+
+const toInt = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+
+// ---- examples, computed by the same functions (small budgets: this runs when the spec is built) ----
+
+
+function suggestExamples() {
+  return {
+    endgame: { summary: "A solved endgame", value: suggest({ position: ENDGAME_POSITION, rules: CLASSIC_RULES, level: "perfect", seed: 7 }, EXAMPLE_LIMITS) },
+    start: { summary: "The classic start: a known draw", value: suggest({ position: ".................", rules: CLASSIC_RULES, seed: 7 }, EXAMPLE_LIMITS) },
+  };
+}
+
+function evaluateExamples() {
+  return {
+    endgame: {
+      summary: "Every move of an endgame",
+      value: evaluatePosition({ position: ENDGAME_POSITION, rules: CLASSIC_RULES, moves: true, distance: true }, EXAMPLE_LIMITS),
+    },
+  };
+}
+
+const ENGINE_PROBLEMS: ProblemCode[] = ["request/invalid", ...POSITION_PROBLEM_CODES, "engine/game_over", "engine/budget_too_large", "server/internal"];
+const BODY_PROBLEMS: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", ...ENGINE_PROBLEMS];
+
+// ---- routes ----
+
+export function registerEngineRoutes(app: App): void {
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/suggest-move",
+      tags: ["Engine"],
+      operationId: "suggestMove",
+      summary: "Suggest a move",
+      description:
+        "A move for the player to move, at a level from `random` to `perfect`, within a node budget. `exact: true` when the move is proven to keep the position's value; when the budget runs out, the best move of a heuristic search, `exact: false`.",
+      request: {
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: SuggestRequestSchema,
+              examples: {
+                perfect: { summary: "Best move of an endgame", value: { position: ENDGAME_POSITION, level: "perfect", seed: 7 } },
+                easy: { summary: "An easy opponent, squares count", value: { position: "0A3.............5", level: "easy", seed: 1, rules: { squares: true } } },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        200: { description: "The suggested move.", content: { "application/json": { schema: SuggestResultSchema, examples: suggestExamples() } } },
+        ...problemResponses("/v1/suggest-move", BODY_PROBLEMS),
+      },
+    }),
+    (c) => {
+      const body = c.req.valid("json");
+      return c.json(suggest({ ...body, rules: rulesFromInput(body.rules) }, engineLimits(c.env)), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/suggest-move",
+      tags: ["Engine"],
+      operationId: "suggestMoveQuery",
+      summary: "Suggest a move (query form)",
+      description: "The same as `POST /v1/suggest-move`, with query parameters.",
+      request: { query: SuggestQuerySchema },
+      responses: {
+        200: { description: "The suggested move.", content: { "application/json": { schema: SuggestResultSchema, examples: suggestExamples() } } },
+        ...problemResponses("/v1/suggest-move", ENGINE_PROBLEMS),
+      },
+    }),
+    (c) => {
+      const query = c.req.valid("query");
+      const input = { position: query.position, rules: rulesFromQuery(query), level: query.level, maxNodes: toInt(query.maxNodes), seed: toInt(query.seed) };
+      return c.json(suggest(input, engineLimits(c.env)), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/evaluate",
+      tags: ["Engine"],
+      operationId: "evaluate",
+      summary: "Evaluate a position",
+      description:
+        "The exact value (win, draw, loss) of a position for the player to move, when the search completes within the node budget; optionally the value of every legal move and the distance to the end (`pliesToEnd`).",
+      request: {
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: EvaluateRequestSchema,
+              examples: {
+                value: { summary: "Just the value", value: { position: ENDGAME_POSITION } },
+                moves: { summary: "Every move, with distances", value: { position: ENDGAME_POSITION, moves: true, distance: true } },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        200: { description: "The evaluation.", content: { "application/json": { schema: EvaluateResultSchema, examples: evaluateExamples() } } },
+        ...problemResponses("/v1/evaluate", BODY_PROBLEMS),
+      },
+    }),
+    (c) => {
+      const body = c.req.valid("json");
+      return c.json(evaluatePosition({ ...body, rules: rulesFromInput(body.rules) }, engineLimits(c.env)), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/evaluate",
+      tags: ["Engine"],
+      operationId: "evaluateQuery",
+      summary: "Evaluate a position (query form)",
+      description: "The same as `POST /v1/evaluate`, with query parameters.",
+      request: { query: EvaluateQuerySchema },
+      responses: {
+        200: { description: "The evaluation.", content: { "application/json": { schema: EvaluateResultSchema, examples: evaluateExamples() } } },
+        ...problemResponses("/v1/evaluate", ENGINE_PROBLEMS),
+      },
+    }),
+    (c) => {
+      const query = c.req.valid("query");
+      const input = {
+        position: query.position,
+        rules: rulesFromQuery(query),
+        maxNodes: toInt(query.maxNodes),
+        moves: query.moves === "true",
+        distance: query.distance === "true",
+      };
+      return c.json(evaluatePosition(input, engineLimits(c.env)), 200);
+    },
+  );
+}
