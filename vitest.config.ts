@@ -1,8 +1,9 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
-// Two projects: the pure core (rules, engine, arena runner) runs in Node; everything that touches the
-// Worker or a Durable Object runs inside workerd through the Cloudflare plugin.
+// Three projects: the pure core (rules, engine, arena runner) runs in Node; everything that touches the
+// Worker or a Durable Object runs inside workerd through the Cloudflare plugin; the web pages run in a
+// real browser against `wrangler dev`.
 export default defineConfig({
   test: {
     projects: [
@@ -26,6 +27,19 @@ export default defineConfig({
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
           testTimeout: 60_000,
+        },
+      },
+      {
+        // The web pages in Debian's chromium against `wrangler dev` (started by the global setup);
+        // skipped with a message when chromium is missing, unless CI is set.
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/browser/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
         },
       },
     ],

@@ -36,6 +36,7 @@ export function analyzePage(query: AnalyzeQuery): Html {
 <div class="layout">
 <div>
 <div id="board-wrap">${raw(DRAWING.boardSvg(state.board, { label: "The position" }))}</div>
+<p class="muted" id="marks-legend" hidden>Cells are tinted with the best value of placing the piece in hand there (pieces with the value of giving them): green a win, grey a draw, red a loss.</p>
 <div class="hand" id="hand">${state.inHand === null ? html`<span class="hand-empty">No piece in hand</span>` : raw(DRAWING.pieceSvg(state.inHand, { size: 56 }))}</div>
 <p class="muted" id="edit-help">To build a position: pick a piece below, then click an empty cell (or “Put in hand”). Click a piece on the board to take it off.</p>
 <div class="pool" id="palette">${pool.map((piece) => raw(`<button type="button" class="pool-piece playable" data-piece="${piece}">${DRAWING.pieceSvg(piece, { size: 44 })}</button>`))}</div>

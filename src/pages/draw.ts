@@ -137,7 +137,11 @@ export function makeDrawing(vocabulary: DrawingVocabulary) {
       const label = `${cellNames[cell]}: ${shown === null ? "empty" : pieceName(shown)}${mark ? `, ${mark}` : ""}`;
       const interactive = playable.has(cell) || clickable.has(cell);
       const fill = highlight.has(cell) ? "#ffe27a" : mark ? MARK_COLORS[mark] : "#faf6ec";
-      const ring = highlight.has(cell) ? `stroke="#c8900a" stroke-width="5"` : options.last === cell ? `stroke="#3f6fc4" stroke-width="4"` : `stroke="#cdbf9f" stroke-width="2"`;
+      const ring = highlight.has(cell)
+        ? `stroke="#c8900a" stroke-width="5"`
+        : options.last === cell
+          ? `stroke="#3f6fc4" stroke-width="4"`
+          : `stroke="#cdbf9f" stroke-width="2"`;
       cells.push(
         `<g class="${classes.join(" ")}" data-cell="${cell}"${piece === null ? "" : ` data-piece="${piece}"`} transform="translate(${x} ${y})"` +
           `${interactive ? ` role="button" tabindex="0"` : ` role="img"`} aria-label="${escapeHtml(label)}">` +

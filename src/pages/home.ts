@@ -16,7 +16,7 @@ const ATTRIBUTE_LABELS: Record<(typeof ATTRIBUTES)[number], string> = {
 };
 
 function newMatchForm(): Html {
-  return html`<form id="new-match" class="card" autocomplete="off">
+  return html`<form id="new-match" class="card new-match" autocomplete="off">
 <h2>Start a match</h2>
 <fieldset>
 <legend>Opponent</legend>
@@ -41,7 +41,7 @@ ${ATTRIBUTES.map((attribute) => html`<label><input type="checkbox" name="attribu
 <label><input type="checkbox" name="squares"> 2×2 squares count too (advanced)</label>
 </div>
 <div class="row">
-<label>Quarto is <select name="announce"><option value="auto">declared automatically</option><option value="manual">announced by the player (official rule)</option></select></label>
+<label>Quarto is <select name="announce"><option value="auto">declared for you</option><option value="manual">announced by the player</option></select></label>
 <label id="missed-claim-row" hidden><input type="checkbox" name="missedClaim" checked> the opponent may claim a missed Quarto</label>
 </div>
 </fieldset>
@@ -60,7 +60,7 @@ ${ATTRIBUTES.map((attribute) => html`<label><input type="checkbox" name="attribu
 
 function legend(): Html {
   const pieces = Array.from({ length: 16 }, (_, piece) => piece);
-  return html`<section class="card">
+  return html`<section class="card legend-card">
 <h2>The pieces</h2>
 <p>Each of the 16 pieces is tall or short, dark or light, square or round, hollow or solid. Four in a line sharing any one of these wins.</p>
 <div class="legend">${pieces.map((piece) => html`<figure>${raw(DRAWING.pieceSvg(piece, { size: 40 }))}<figcaption>${DRAWING.pieceValues(piece).join(" ")}</figcaption></figure>`)}</div>
@@ -69,9 +69,8 @@ function legend(): Html {
 
 export function homePage(): Html {
   const body = html`<h1>Quarto</h1>
-<div class="grid2">
-<div>
-<section class="card">
+<div class="home">
+<section class="card intro">
 <p>The reference service for the board game <strong>Quarto</strong>: the rules, an engine that plays and explains positions, hosted matches you can play and watch live, and a bot arena, all behind a public API.</p>
 <ul>
 <li><a href="/analyze">Analyze a position</a>: its status, the engine's value and the value of every move.</li>
@@ -79,9 +78,8 @@ export function homePage(): Html {
 <li><a href="/problems">Error codes</a> the API answers with.</li>
 </ul>
 </section>
-${legend()}
-</div>
 ${newMatchForm()}
+${legend()}
 </div>`;
   return page({ title: "Play", body, script: clientScript(homeClient, {}) });
 }

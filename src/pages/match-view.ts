@@ -100,7 +100,8 @@ export function makeMatchViews(draw: Drawing) {
     const mover = seatName(view, turn.seat);
     const piece = turn.piece === null ? "" : draw.pieceName(turn.piece);
     if (ui.seat === turn.seat) {
-      if (turn.phase === "give") return view.ply === 0 ? "You give first: choose the piece your opponent will place." : "Choose the piece your opponent will place.";
+      if (turn.phase === "give")
+        return view.ply === 0 ? "You give first: choose the piece your opponent will place." : "Choose the piece your opponent will place.";
       if (ui.selectedCell === null) return `Your turn: place the ${piece} on an empty cell.`;
       const quarto = view.rules.announce === "manual" ? ", or announce Quarto!" : "";
       return `Now choose the piece to give${quarto} (or pick another cell).`;
@@ -159,7 +160,8 @@ export function makeMatchViews(draw: Drawing) {
   function handHtml(view: MatchView, ui: MatchUi): string {
     const position = shownPosition(view, ui);
     if (position.inHand === null) return `<span class="hand-empty">No piece in hand</span>`;
-    const mover = isLive(view, ui) && view.turn ? seatLabel(view, view.turn.seat, ui) : "the player to move";
+    const ply = isLive(view, ui) ? view.ply : (ui.shownPly ?? view.ply);
+    const mover = seatLabel(view, ((view.firstSeat + ply) % 2) as 0 | 1, ui);
     return `${draw.pieceSvg(position.inHand, { size: 56 })}<span>In hand: to be placed by ${mover}</span>`;
   }
 

@@ -14,7 +14,11 @@ const SERVER_UI: MatchUi = { seat: null, selectedCell: null, shownPly: null, bus
 function rulesText(view: MatchView): string {
   const parts = [view.rules.attributes.length === 4 ? "all four attributes count" : `only ${view.rules.attributes.join(", ")} count`];
   if (view.rules.squares) parts.push("2×2 squares count");
-  parts.push(view.rules.announce === "manual" ? `Quarto must be announced${view.rules.missedClaim ? " (a missed one may be claimed)" : ""}` : "Quarto is declared automatically");
+  parts.push(
+    view.rules.announce === "manual"
+      ? `Quarto must be announced${view.rules.missedClaim ? " (a missed one may be claimed)" : ""}`
+      : "Quarto is declared automatically",
+  );
   return parts.join("; ");
 }
 

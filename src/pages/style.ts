@@ -18,9 +18,11 @@ a { color: var(--accent); }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .92em; }
 .muted { color: var(--muted); }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: .9rem 1rem; margin: 0 0 1rem; }
-.grid2 { display: grid; gap: 1rem; grid-template-columns: 1fr; }
+.grid2 { display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr); }
 @media (min-width: 760px) { .grid2 { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } }
-.layout { display: grid; gap: 1rem; grid-template-columns: 1fr; align-items: start; }
+.home { display: grid; gap: 0 1rem; grid-template-columns: minmax(0, 1fr); align-items: start; }
+@media (min-width: 760px) { .home { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-template-areas: "intro form" "legend form"; } .home .intro { grid-area: intro; } .home .new-match { grid-area: form; } .home .legend-card { grid-area: legend; } }
+.layout { display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr); align-items: start; }
 @media (min-width: 760px) { .layout { grid-template-columns: minmax(0, 440px) minmax(0, 1fr); } }
 svg.board { display: block; width: 100%; max-width: 440px; height: auto; touch-action: manipulation; }
 svg.board .cell.playable, svg.board .cell.clickable { cursor: pointer; }
@@ -68,11 +70,11 @@ button:disabled { opacity: .45; cursor: default; }
 form .row { display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: center; margin: .45rem 0; }
 fieldset { border: 1px solid var(--line); border-radius: 8px; margin: .6rem 0; padding: .4rem .8rem .6rem; min-width: 0; }
 legend { font-weight: 600; padding: 0 .3rem; }
-label { white-space: normal; }
+label { white-space: normal; max-width: 100%; }
 .card > :first-child { margin-top: 0; }
 input[type=text], input[type=number], select { font: inherit; padding: .35rem .5rem; border: 1px solid #b9a98a; border-radius: 6px; background: #fff; max-width: 100%; }
 input.position { font-family: ui-monospace, Menlo, Consolas, monospace; width: 100%; max-width: 19rem; letter-spacing: .04em; }
-input[type=number] { width: 5.5rem; }
+input[type=number] { width: 4.6rem; }
 .invite { display: flex; gap: .4rem; flex-wrap: wrap; align-items: center; }
 .invite input { flex: 1 1 14rem; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .85rem; }
 table { border-collapse: collapse; width: 100%; font-size: .92rem; }

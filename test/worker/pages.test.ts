@@ -113,7 +113,12 @@ describe("/matches/{id}", () => {
   });
 
   it("renders the moves, the board and the winning shape of a finished match", async () => {
-    const created = await createMatch({ seats: [{ kind: "human", take: true, name: "Ada" }, { kind: "human", take: true, name: "Grace" }] });
+    const created = await createMatch({
+      seats: [
+        { kind: "human", take: true, name: "Ada" },
+        { kind: "human", take: true, name: "Grace" },
+      ],
+    });
     const moves = ["-8", "a1-9", "b1-A", "c1-B", "d1"];
     for (const [ply, move] of moves.entries()) {
       const response = await sendMove(created.id, tokenOf(created, (ply % 2) as 0 | 1), ply, move);

@@ -83,6 +83,7 @@ export function analyzeClient(env: ClientEnv, config: AnalyzeConfig): void {
       clickable: occupied,
       label: "The position",
     });
+    kit.byId("marks-legend").hidden = Object.keys(marks).length === 0 && Object.keys(giveMarks).length === 0;
     el.hand.innerHTML =
       position.inHand === null
         ? `<span class="hand-empty">No piece in hand</span>`
@@ -133,7 +134,9 @@ export function analyzeClient(env: ClientEnv, config: AnalyzeConfig): void {
   const RANK: Record<string, number> = { win: 0, draw: 1, loss: 2, unknown: 3 };
 
   function movesTable(evaluation: Evaluation): string {
-    const list = [...(evaluation.moves ?? [])].sort((a, b) => RANK[a.value ?? "unknown"] - RANK[b.value ?? "unknown"] || a.move.text.localeCompare(b.move.text));
+    const list = [...(evaluation.moves ?? [])].sort(
+      (a, b) => RANK[a.value ?? "unknown"] - RANK[b.value ?? "unknown"] || a.move.text.localeCompare(b.move.text),
+    );
     const threw = (entry: MoveValue) => evaluation.value === "win" && (entry.value === "draw" || entry.value === "loss");
     const counts = { win: 0, draw: 0, loss: 0, unknown: 0 };
     for (const entry of list) counts[entry.value ?? "unknown"]++;

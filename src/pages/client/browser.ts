@@ -21,7 +21,12 @@ export interface BrowserElement {
   disabled: boolean;
   href: string;
   dataset: Record<string, string | undefined>;
-  classList: { add(...names: string[]): void; remove(...names: string[]): void; toggle(name: string, force?: boolean): boolean; contains(name: string): boolean };
+  classList: {
+    add(...names: string[]): void;
+    remove(...names: string[]): void;
+    toggle(name: string, force?: boolean): boolean;
+    contains(name: string): boolean;
+  };
   querySelector(selector: string): BrowserElement | null;
   querySelectorAll(selector: string): Iterable<BrowserElement> & { length: number };
   closest(selector: string): BrowserElement | null;

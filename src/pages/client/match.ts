@@ -120,7 +120,7 @@ export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
   // ---- the socket ----
 
   function send(message: Record<string, unknown>): void {
-    if (!socket || socket.readyState !== 1) {
+    if (socket?.readyState !== 1) {
       showError("Not connected: reconnecting, try again in a moment.");
       return;
     }
@@ -214,7 +214,11 @@ export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
     ui.busy = true;
     render();
     const ply = view.ply;
-    const answer = await kit.api<{ legal: boolean; code?: string }>("POST", "/v1/validate-move", { position: view.position.string, move: { place: cell }, rules: view.rules });
+    const answer = await kit.api<{ legal: boolean; code?: string }>("POST", "/v1/validate-move", {
+      position: view.position.string,
+      move: { place: cell },
+      rules: view.rules,
+    });
     ui.busy = false;
     if (view.ply !== ply || ui.selectedCell !== cell) return render();
     if (!answer.ok) {

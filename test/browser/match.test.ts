@@ -1,0 +1,183 @@
+/**
+ * Playing in the browser against `wrangler dev`: a match against the engine started from `/` and played
+ * to the end by clicking, then stepped through; a match between two people in two browser contexts,
+ * where each page (and a spectator's) follows the other seat's moves live, without reloading.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MatchView } from "../../src/match/schemas.ts";
+import { api, baseUrl, boardOf, expectNoSidewaysScroll, launchBrowser, openPage, PHONE, screenshot, skipReason } from "./chromium.ts";
+
+if (skipReason) console.warn(`[browser tests] ${skipReason}`);
+
+/** The boards of a game after each move, from the API's move list (the start first). */
+function boardsOf(view: MatchView): string[] {
+  const board: string[] = Array(16).fill(".");
+  let inHand: number | null = null;
+  const boards = [board.join("")];
+  for (const { move } of view.moves) {
+    if (move.place !== undefined) board[move.place as number] = (inHand as number).toString(16).toUpperCase();
+    inHand = (move.give as number | undefined) ?? null;
+    boards.push(board.join(""));
+  }
+  return boards;
+}
+
+const matchIdOf = (page: Page): string => new URL(page.url()).pathname.split("/").pop() as string;
+
+/** Marks the window, so a test can tell that a page was updated in place rather than reloaded. */
+const markWindow = (page: Page) => page.evaluate(() => Object.assign(window, { notReloaded: true }));
+const stillMarked = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+
+describe.skipIf(!baseUrl)("playing in the browser", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("starts a match against the engine from /, plays it to the end by clicking, shows the result and steps through it", async () => {
+    const home = await openPage(browser, "/");
+    const page = home.page;
+    await screenshot(page, "home");
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, "home-phone");
+
+    await page.selectOption('select[name="level"]', "easy");
+    await page.fill('input[name="name"]', "Ada");
+    await page.click("#start");
+    await page.waitForURL(/\/matches\/[a-z2-7]{26}$/);
+    const id = matchIdOf(page);
+    await page.waitForSelector("#live.on");
+
+    // Each turn: a cell for the piece in hand, then a piece to give (the opening turn only gives).
+    for (let turn = 0; turn < 12; turn++) {
+      await page.waitForSelector('[data-status="finished"], #board-wrap .cell.playable, #pool .pool-piece.playable');
+      if (await page.$('[data-status="finished"]')) break;
+      if (turn === 2) await screenshot(page, "match-engine-playing-phone");
+      const cell = await page.$("#board-wrap .cell.playable");
+      if (cell) {
+        await cell.click();
+        await page.waitForSelector('[data-status="finished"], #pool .pool-piece.playable, .status:not(.your-turn)');
+        if (await page.$('[data-status="finished"]')) break;
+      }
+      const piece = await page.$("#pool .pool-piece.playable");
+      if (piece) await piece.click();
+    }
+    await page.waitForSelector('[data-status="finished"]');
+
+    const view = await api<MatchView>(`/v1/matches/${id}`);
+    expect(view.status).toBe("finished");
+    const result = view.result as NonNullable<MatchView["result"]>;
+    const status = (await page.textContent("#status")) ?? "";
+    if (result.reason === "quarto") {
+      const winner = result.winner === 0 ? "Ada" : "Engine (easy)";
+      expect(status).toContain(`${winner} wins with a Quarto!`);
+      for (const shape of result.shapes) expect(status).toContain(`${shape.kind} ${shape.cellNames.join(" ")}: all ${shape.attributes.join(" and ")}`);
+      const winning = await page.$$eval("#board-wrap .cell.winning", (cells) => cells.map((cell) => Number(cell.getAttribute("data-cell"))));
+      expect(winning.sort((a, b) => a - b)).toEqual([...new Set(result.shapes.flatMap((shape) => shape.cells))].sort((a, b) => a - b));
+    } else {
+      expect(result.reason).toBe("draw");
+      expect(status).toContain("Draw");
+    }
+    const boards = boardsOf(view);
+    expect(await boardOf(page)).toBe(boards[boards.length - 1]);
+    expect(await page.$$eval("#moves [data-ply]", (buttons) => buttons.length)).toBe(view.moves.length + 1);
+    await screenshot(page, "match-engine-finished-phone");
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await screenshot(page, "match-engine-finished");
+
+    // Step through the game: from the start, one move at a time, to the end.
+    await page.click('[data-step="first"]');
+    expect(await boardOf(page)).toBe(boards[0]);
+    for (let ply = 1; ply < boards.length; ply++) {
+      await page.click('[data-step="next"]');
+      expect(await boardOf(page), `after move ${ply}`).toBe(boards[ply]);
+      if (ply === Math.floor(boards.length / 2)) await screenshot(page, "match-engine-stepping");
+    }
+    await page.click('#moves [data-ply="2"]');
+    expect(await boardOf(page)).toBe(boards[2]);
+    await page.keyboard.press("ArrowRight");
+    expect(await boardOf(page)).toBe(boards[3]);
+    home.checkClean();
+  });
+
+  it("shows each seat the other's moves live, and a spectator too", async () => {
+    const ada = await openPage(browser, "/");
+    await ada.page.check('input[name="opponent"][value="friend"]');
+    await ada.page.fill('input[name="name"]', "Ada");
+    await ada.page.selectOption('select[name="first"]', "me");
+    await ada.page.check('input[name="clock"][value="game"]');
+    await ada.page.click("#start");
+    await ada.page.waitForURL(/\/matches\/[a-z2-7]{26}$/);
+    const id = matchIdOf(ada.page);
+    await ada.page.waitForSelector("#invite:not([hidden])");
+    const link = await ada.page.inputValue("#invite-link");
+    expect(link).toBe(`${baseUrl}/matches/${id}`);
+    expect(await ada.page.textContent("#status")).toContain("Waiting for a player to take seat 1.");
+    await screenshot(ada.page, "match-friend-waiting");
+    await markWindow(ada.page);
+
+    const grace = await openPage(browser, new URL(link).pathname, PHONE);
+    await grace.page.waitForSelector("#join:not([hidden])");
+    await grace.page.fill("#join-name", "Grace");
+    await grace.page.click("#join-button");
+    await markWindow(grace.page);
+    const spectator = await openPage(browser, `/matches/${id}`);
+    await spectator.page.waitForSelector("#live.on");
+    await markWindow(spectator.page);
+
+    // Ada's page learns that Grace took the seat: the match starts, Ada gives first.
+    await ada.page.waitForSelector("#status .your-turn");
+    expect(await ada.page.textContent("#status")).toContain("You give first");
+    expect(await ada.page.textContent("#seats")).toContain("Grace");
+    expect(await ada.page.isHidden("#invite")).toBe(true);
+
+    // Ada gives piece 7; Grace's page and the spectator's show it in hand.
+    await ada.page.click('#pool .pool-piece.playable[data-piece="7"]');
+    await grace.page.waitForSelector('#hand svg[data-piece="7"]');
+    await grace.page.waitForSelector("#status .your-turn");
+    expect(await grace.page.textContent("#status")).toContain("place the short dark square hollow (7)");
+    await spectator.page.waitForSelector('#hand svg[data-piece="7"]');
+    expect(await spectator.page.textContent("#status")).toContain("Grace places the short dark square hollow (7)");
+
+    // Grace places it on c3 and gives C; both other pages follow.
+    await grace.page.click('#board-wrap .cell.playable[data-cell="10"]');
+    await grace.page.waitForSelector("#pool .pool-piece.playable");
+    await grace.page.click('#pool .pool-piece.playable[data-piece="12"]');
+    for (const watcher of [ada.page, spectator.page]) {
+      await watcher.waitForSelector('#board-wrap .cell[data-cell="10"][data-piece="7"]');
+      await watcher.waitForSelector('#hand svg[data-piece="12"]');
+      expect(await boardOf(watcher)).toBe("..........7.....");
+      expect(await watcher.$$eval("#moves [data-ply]", (buttons) => buttons.length)).toBe(3);
+    }
+    expect(await ada.page.textContent("#status")).toContain("Your turn: place the tall dark round solid (C)");
+
+    // Ada's game clock runs while she thinks; Grace's stands.
+    const before = await ada.page.textContent("#clock-0");
+    const graceBefore = await ada.page.textContent("#clock-1");
+    await ada.page.waitForFunction((shown) => document.querySelector("#clock-0")?.textContent !== shown, before, { timeout: 5000 });
+    expect(await ada.page.textContent("#clock-1")).toBe(graceBefore);
+    await screenshot(ada.page, "match-friend-live");
+    await screenshot(grace.page, "match-friend-live-phone");
+    await expectNoSidewaysScroll(grace.page);
+
+    // Grace resigns (two clicks); everyone sees the result.
+    await grace.page.click("#resign-button");
+    await grace.page.click("#resign-button");
+    for (const watcher of [ada.page, grace.page, spectator.page]) {
+      await watcher.waitForSelector('[data-status="finished"]');
+      expect(await watcher.textContent("#status")).toContain("Grace resigned: Ada wins.");
+    }
+    for (const watched of [ada, grace, spectator]) {
+      expect(await stillMarked(watched.page), "updated without a reload").toBe(true);
+      watched.checkClean();
+    }
+    const view = await api<MatchView>(`/v1/matches/${id}`);
+    expect(view.result).toMatchObject({ winner: 0, reason: "resignation" });
+    expect(view.moves.map((entry) => entry.text)).toEqual(["-7", "c3-C"]);
+  });
+});
