@@ -45,7 +45,7 @@ const BUDGET_EXHAUSTED = new BudgetExhausted("node budget exhausted");
 const MAX_SHAPES = 19;
 const MAX_SHAPES_PER_CELL = 8;
 /** Positions with fewer empty cells than this are cheaper to search again than to look up. */
-let tableMinEmpties = 5;
+let tableMinEmpties = 7;
 
 // ---- The board (module state: one search at a time, which is how a Worker isolate runs them).
 let shapeTotal = 10;
@@ -58,6 +58,14 @@ const cellPiece = new Int8Array(16);
 const ones = new Int32Array(4);
 const undo = new Int32Array(18 * MAX_SHAPES_PER_CELL);
 let occupied = 0;
+/** Bit s set when shape s has exactly three pieces (it threatens the pieces that complete it). */
+let threeSet = 0;
+/** Bit s set when shape s has exactly two pieces. */
+let twoSet = 0;
+const undoThree = new Int32Array(18);
+const undoTwo = new Int32Array(18);
+/** cellShapeSet[c]: bit s set for each shape through cell c. */
+const cellShapeSet = new Int32Array(16);
 /** Pieces still beside the board, not counting the one in hand. */
 let available = 0;
 let attributeMask = 15;
@@ -80,9 +88,13 @@ export function configureRules(rules: Rules): void {
   attributeMask = rules.attributeMask & 15;
   symmetries = boardSymmetries(rules.squares);
   cellShapeCount.fill(0);
+  cellShapeSet.fill(0);
   for (let s = 0; s < shapeTotal; s++) {
     shapeMasks[s] = ALL_SHAPES[s].mask;
-    for (const cell of ALL_SHAPES[s].cells) cellShapes[cell * MAX_SHAPES_PER_CELL + cellShapeCount[cell]++] = s;
+    for (const cell of ALL_SHAPES[s].cells) {
+      cellShapes[cell * MAX_SHAPES_PER_CELL + cellShapeCount[cell]++] = s;
+      cellShapeSet[cell] |= 1 << s;
+    }
   }
   for (let piece = 0; piece < 16; piece++) {
     pieceClass[piece] = 0;
@@ -93,6 +105,8 @@ export function configureRules(rules: Rules): void {
 /** Loads a board (cell -> piece or null) and the pieces still to be given. Call configureRules first. */
 export function loadBoard(board: readonly (number | null)[], inHand: number | null): void {
   occupied = 0;
+  threeSet = 0;
+  twoSet = 0;
   ones.fill(0);
   cellPiece.fill(-1);
   for (let s = 0; s < shapeTotal; s++) shapeState[s] = (attributeMask << 4) | (attributeMask << 8);
@@ -112,12 +126,23 @@ export function placePiece(cell: number, piece: number, depth: number): void {
   const count = cellShapeCount[cell];
   const saved = depth * MAX_SHAPES_PER_CELL;
   const mask = PLACE_MASK[piece];
+  const threeSetBefore = threeSet;
+  const twoSetBefore = twoSet;
   for (let i = 0; i < count; i++) {
     const s = cellShapes[base + i];
     const state = shapeState[s];
     undo[saved + i] = state;
-    shapeState[s] = (state & mask) + 1;
+    const next = (state & mask) + 1;
+    shapeState[s] = next;
+    const count = next & 15;
+    if (count === 3) {
+      threeSet |= 1 << s;
+      twoSet &= ~(1 << s);
+    } else if (count === 2) twoSet |= 1 << s;
+    else if (count === 4) threeSet &= ~(1 << s);
   }
+  undoThree[depth] = threeSetBefore;
+  undoTwo[depth] = twoSetBefore;
   const bit = 1 << cell;
   cellPiece[cell] = piece;
   occupied |= bit;
@@ -133,6 +158,8 @@ export function removePiece(cell: number, depth: number): void {
   const count = cellShapeCount[cell];
   const saved = depth * MAX_SHAPES_PER_CELL;
   for (let i = 0; i < count; i++) shapeState[cellShapes[base + i]] = undo[saved + i];
+  threeSet = undoThree[depth];
+  twoSet = undoTwo[depth];
   const clear = ~(1 << cell);
   cellPiece[cell] = -1;
   occupied &= clear;
@@ -276,6 +303,62 @@ export function computeKey(hand: number): void {
 }
 
 // ---- The search.
+const cellHistory = new Int32Array(16);
+const threatsAt = new Int32Array(16);
+const giveOrder = new Int8Array(18 * 16);
+const giveWeight = new Int32Array(18 * 16);
+let orderMinEmpties = 7;
+
+/** Safe (placement, give) pairs the opponent would have with `give` in hand on the current board. */
+function replyMobility(give: number): number {
+  const pool = available & ~(1 << give);
+  const giveMask = PLACE_MASK[give];
+  let allThreats = 0;
+  let threatCells = 0;
+  for (let left = threeSet; left !== 0; left &= left - 1) {
+    const s = lowestBit(left);
+    const cell = lowestBit(shapeMasks[s] & ~occupied);
+    const wins = WIN_PIECES[(shapeState[s] >> 4) & 255];
+    if (threatCells & (1 << cell)) threatsAt[cell] |= wins;
+    else threatsAt[cell] = wins;
+    threatCells |= 1 << cell;
+    allThreats |= wins;
+  }
+  let total = 0;
+  for (let empty = ~occupied & 0xffff; empty !== 0; empty &= empty - 1) {
+    const bit = empty & -empty;
+    const cell = lowestBit(bit);
+    let danger = allThreats;
+    if (threatCells & bit) {
+      danger = 0;
+      for (let others = threatCells ^ bit; others !== 0; others &= others - 1) danger |= threatsAt[lowestBit(others)];
+    }
+    for (let pairs = twoSet & cellShapeSet[cell]; pairs !== 0; pairs &= pairs - 1) {
+      danger |= WIN_PIECES[((shapeState[lowestBit(pairs)] & giveMask) >> 4) & 255];
+    }
+    total += popcount(pool & ~danger);
+  }
+  return total;
+}
+
+/**
+ * Two empty cells, `hand` safe, one piece left: a draw if some placement leaves the last piece unable
+ * to complete a shape on the last cell, otherwise a loss on the next placement.
+ */
+function lastTwoCells(hand: number): number {
+  const empty = ~occupied & 0xffff;
+  const first = lowestBit(empty);
+  const second = lowestBit(empty & (empty - 1));
+  const last = lowestBit(available);
+  placePiece(first, hand, 17);
+  const drawFirst = !completesShape(second, last);
+  removePiece(first, 17);
+  if (drawFirst) return 0;
+  placePiece(second, hand, 17);
+  const drawSecond = !completesShape(first, last);
+  removePiece(second, 17);
+  return drawSecond ? 0 : -1;
+}
 
 /**
  * Negamax with alpha-beta on absolute scores. Preconditions: the player to move holds `hand`, which
@@ -284,14 +367,13 @@ export function computeKey(hand: number): void {
 function search(hand: number, alpha: number, beta: number, empties: number, depth: number): number {
   if (nodes >= nodeLimit) throw BUDGET_EXHAUSTED;
   nodes++;
-  if (empties === 1) return 0;
+  if (empties <= 2) return empties === 1 ? 0 : lastTwoCells(hand);
   const placed = 16 - empties;
   // The best this player can do is win on their next placement but one; the worst, lose on the next.
   const worst = -(SCORE_LIMIT - placed - 2);
   const bestPossible = empties >= 3 ? SCORE_LIMIT - placed - 3 : 0;
   if (bestPossible <= alpha) return bestPossible;
   if (worst >= beta) return worst;
-  if (!quartoStillPossible(hand)) return 0;
 
   // The key is copied to locals: the children overwrite the shared key words.
   let high = 0;
@@ -314,19 +396,41 @@ function search(hand: number, alpha: number, beta: number, empties: number, dept
     }
   }
 
-  // Placements that leave at least one safe piece to give; the others lose at once.
+  // Placements that leave at least one safe piece to give; the others lose at once. The safe set after
+  // placing on c needs no make/unmake: shapes with three pieces keep threatening unless c fills them,
+  // and shapes through c with two pieces start threatening what completes them with `hand` added.
+  // A shape with three pieces has one empty cell; it threatens unless the placement fills that cell.
+  let allThreats = 0;
+  let threatCells = 0;
+  for (let left = threeSet; left !== 0; left &= left - 1) {
+    const s = lowestBit(left);
+    const cell = lowestBit(shapeMasks[s] & ~occupied);
+    const wins = WIN_PIECES[(shapeState[s] >> 4) & 255];
+    if (threatCells & (1 << cell)) threatsAt[cell] |= wins;
+    else threatsAt[cell] = wins;
+    threatCells |= 1 << cell;
+    allThreats |= wins;
+  }
+  const handMask = PLACE_MASK[hand];
   const buffer = depth * 16;
   let moveCount = 0;
   let empty = ~occupied & 0xffff;
   while (empty) {
     const cell = lowestBit(empty);
-    empty &= empty - 1;
-    placePiece(cell, hand, depth);
-    const safe = available & ~threats();
-    removePiece(cell, depth);
+    const bit = empty & -empty;
+    empty ^= bit;
+    let danger = allThreats;
+    if (threatCells & bit) {
+      danger = 0;
+      for (let others = threatCells ^ bit; others !== 0; others &= others - 1) danger |= threatsAt[lowestBit(others)];
+    }
+    for (let pairs = twoSet & cellShapeSet[cell]; pairs !== 0; pairs &= pairs - 1) {
+      danger |= WIN_PIECES[((shapeState[lowestBit(pairs)] & handMask) >> 4) & 255];
+    }
+    const safe = available & ~danger;
     if (safe === 0) continue;
     // Order: fewer safe gives first (more forcing), ties by cell.
-    const order = (popcount(safe) << 4) | cell;
+    const order = (popcount(safe) << 24) | ((0xfffff - Math.min(cellHistory[cell], 0xfffff)) << 4) | cell;
     let i = moveCount++;
     while (i > 0 && moveOrder[buffer + i - 1] > order) {
       moveOrder[buffer + i] = moveOrder[buffer + i - 1];
@@ -338,6 +442,8 @@ function search(hand: number, alpha: number, beta: number, empties: number, dept
     moveCell[buffer + i] = cell;
     moveSafe[buffer + i] = safe;
   }
+  // With two cells left after the move the opponent cannot win: any safe move scores a draw or better.
+  if (moveCount > 0 && empties === 3 && beta <= 0) return 0;
   const alphaStart = alpha;
   let best = worst;
   if (moveCount > 0) {
@@ -346,9 +452,23 @@ function search(hand: number, alpha: number, beta: number, empties: number, dept
       const cell = moveCell[buffer + m];
       let gives = moveSafe[buffer + m];
       placePiece(cell, hand, depth);
+      // High in the tree, gives that leave the opponent fewest safe replies go first.
+      let giveCount = 0;
       while (gives) {
         const give = lowestBit(gives);
         gives &= ~pieceClass[give];
+        const weight = empties >= orderMinEmpties ? replyMobility(give) : giveCount;
+        let i = giveCount++;
+        while (i > 0 && giveWeight[buffer + i - 1] > weight) {
+          giveWeight[buffer + i] = giveWeight[buffer + i - 1];
+          giveOrder[buffer + i] = giveOrder[buffer + i - 1];
+          i--;
+        }
+        giveWeight[buffer + i] = weight;
+        giveOrder[buffer + i] = give;
+      }
+      for (let g = 0; g < giveCount; g++) {
+        const give = giveOrder[buffer + g];
         available ^= 1 << give;
         const score = -search(give, -beta, -alpha, empties - 1, depth + 1);
         available ^= 1 << give;
@@ -357,6 +477,7 @@ function search(hand: number, alpha: number, beta: number, empties: number, dept
           if (score > alpha) {
             alpha = score;
             if (alpha >= beta) {
+              cellHistory[cell] += empties * empties;
               removePiece(cell, depth);
               break outer;
             }
@@ -458,6 +579,7 @@ function heuristicSearch(hand: number, alpha: number, beta: number, empties: num
 export function startRequest(maxNodes: number): void {
   nodes = 0;
   nodeLimit = maxNodes;
+  cellHistory.fill(0);
   table.newGeneration();
 }
 
@@ -473,7 +595,8 @@ export const availableMask = (): number => available;
 export const classOf = (piece: number): number => pieceClass[piece];
 
 /** Tuning switches for the benchmark: table use below this many empty cells, and full symmetry keys. */
-export function tuneSearch(options: { tableMinEmpties?: number; fullCanonical?: boolean }): void {
+export function tuneSearch(options: { tableMinEmpties?: number; fullCanonical?: boolean; orderMinEmpties?: number }): void {
+  if (options.orderMinEmpties !== undefined) orderMinEmpties = options.orderMinEmpties;
   if (options.tableMinEmpties !== undefined) tableMinEmpties = options.tableMinEmpties;
   if (options.fullCanonical !== undefined) fullCanonical = options.fullCanonical;
 }
