@@ -180,4 +180,72 @@ describe.skipIf(!baseUrl)("playing in the browser", () => {
     expect(view.result).toMatchObject({ winner: 0, reason: "resignation" });
     expect(view.moves.map((entry) => entry.text)).toEqual(["-7", "c3-C"]);
   });
+
+  it("lets a player announce Quarto, and the opponent claim a missed one, under announce: manual", async () => {
+    /** A manual-announcement match with Ada (seat 0, gives first) and Grace, each page holding its seat. */
+    async function manualMatch() {
+      const created = await api<{ id: string; tokens: { seat: 0 | 1; token: string }[] }>("/v1/matches", {
+        rules: { announce: "manual", missedClaim: true },
+        firstSeat: 0,
+        seats: [
+          { kind: "human", take: true, name: "Ada" },
+          { kind: "human", take: true, name: "Grace" },
+        ],
+      });
+      const seats = await Promise.all(
+        created.tokens.map(async (held) => {
+          const watched = await openPage(browser, `/matches/${created.id}`);
+          await watched.page.evaluate(([key, value]) => localStorage.setItem(key, value), [`quarto:seat:${created.id}`, JSON.stringify(held)]);
+          await watched.page.reload();
+          await watched.page.waitForSelector("#live.on");
+          return watched;
+        }),
+      );
+      return { id: created.id, ada: seats[0], grace: seats[1] };
+    }
+    /** Plays a move by clicking: the cell (if any), then the piece to give. */
+    async function play(page: Page, cell: number | null, give: number) {
+      await page.waitForSelector("#status .your-turn");
+      if (cell !== null) {
+        await page.click(`#board-wrap .cell.playable[data-cell="${cell}"]`);
+        await page.waitForSelector("#pool .pool-piece.playable");
+      }
+      await page.click(`#pool .pool-piece.playable[data-piece="${give}"]`);
+    }
+    // Tall pieces 8, 9, A on a1, b1, c1; the fourth tall piece, B, is in Ada's hand for d1.
+    async function upToTheFourthTallPiece(ada: Page, grace: Page) {
+      await play(ada, null, 8);
+      await play(grace, 0, 9);
+      await play(ada, 1, 10);
+      await play(grace, 2, 11);
+      await ada.waitForSelector("#status .your-turn");
+    }
+
+    const announced = await manualMatch();
+    await upToTheFourthTallPiece(announced.ada.page, announced.grace.page);
+    await announced.ada.page.click('#board-wrap .cell.playable[data-cell="3"]');
+    await announced.ada.page.waitForSelector("#quarto-button:not([hidden])");
+    expect(await announced.ada.page.textContent("#status")).toContain("or announce Quarto!");
+    await screenshot(announced.ada.page, "match-manual-announce");
+    await announced.ada.page.click("#quarto-button");
+    for (const page of [announced.ada.page, announced.grace.page]) {
+      await page.waitForSelector('[data-status="finished"]');
+      expect(await page.textContent("#status")).toContain("Ada wins with a Quarto! row a1 b1 c1 d1: all tall");
+    }
+
+    const missed = await manualMatch();
+    await upToTheFourthTallPiece(missed.ada.page, missed.grace.page);
+    // Ada completes the row but gives a piece instead of announcing; Grace claims it.
+    await play(missed.ada.page, 3, 12);
+    await missed.grace.page.waitForSelector("#claim-button:not([hidden])");
+    await missed.grace.page.click("#claim-button");
+    for (const page of [missed.ada.page, missed.grace.page]) {
+      await page.waitForSelector('[data-status="finished"]');
+      expect(await page.textContent("#status")).toContain("Grace wins by claiming a missed Quarto: row a1 b1 c1 d1: all tall");
+    }
+    await screenshot(missed.grace.page, "match-manual-claimed");
+    const view = await api<MatchView>(`/v1/matches/${missed.id}`);
+    expect(view.result).toMatchObject({ winner: 1, reason: "claim" });
+    for (const watched of [announced.ada, announced.grace, missed.ada, missed.grace]) watched.checkClean();
+  });
 });
