@@ -56,6 +56,7 @@ export function matchPage(view: MatchView): Html {
 <button type="button" id="claim-button" hidden>Claim a missed Quarto</button>
 <button type="button" id="abort-button" hidden>Abort</button>
 <button type="button" class="danger" id="resign-button" hidden>Resign</button>
+<a class="button" id="again-link" href="/"${view.status === "finished" ? "" : raw(" hidden")}>Start another match</a>
 </div>
 <p class="error" id="error" role="alert"></p>
 <h2>Moves</h2>

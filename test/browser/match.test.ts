@@ -85,6 +85,8 @@ describe.skipIf(!baseUrl)("playing in the browser", () => {
     }
     const boards = boardsOf(view);
     expect(await boardOf(page)).toBe(boards[boards.length - 1]);
+    expect(await page.isVisible("#again-link")).toBe(true);
+    expect(await page.isVisible("#resign-button")).toBe(false);
     expect(await page.$$eval("#moves [data-ply]", (buttons) => buttons.length)).toBe(view.moves.length + 1);
     await screenshot(page, "match-engine-finished-phone");
     await page.setViewportSize({ width: 1100, height: 900 });

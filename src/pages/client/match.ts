@@ -91,6 +91,7 @@ export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
     el.claim.hidden = !can.claim;
     el.abort.hidden = !can.abort;
     el.resign.hidden = !can.resign;
+    kit.byId("again-link").hidden = view.status !== "finished";
     el.resign.textContent = resignArmed ? "Click again to resign" : "Resign";
     el.join.hidden = !can.join || held !== null;
     const inviting = ui.seat !== null && view.status === "waiting";
