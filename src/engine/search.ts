@@ -54,7 +54,7 @@ const cellShapes = new Uint8Array(16 * MAX_SHAPES_PER_CELL);
 const cellShapeCount = new Uint8Array(16);
 const shapeState = new Int32Array(MAX_SHAPES);
 const cellPiece = new Int8Array(16);
-/** ones[b]: cells holding a piece with attribute bit b set (bits in play only). */
+/** ones[b]: cells holding a piece with attribute bit b set (bits in play only), filled by computeKey. */
 const ones = new Int32Array(4);
 const undo = new Int32Array(18 * MAX_SHAPES_PER_CELL);
 let occupied = 0;
@@ -62,6 +62,9 @@ let occupied = 0;
 let threeSet = 0;
 /** Bit s set when shape s has exactly two pieces. */
 let twoSet = 0;
+/** Bit s set when shape s has at most two pieces and they still share an attribute value. */
+let liveSet = 0;
+const undoLive = new Int32Array(18);
 const undoThree = new Int32Array(18);
 const undoTwo = new Int32Array(18);
 /** cellShapeSet[c]: bit s set for each shape through cell c. */
@@ -77,7 +80,7 @@ let fullCanonical = true;
 // Per-depth move buffers.
 const moveCell = new Int8Array(18 * 16);
 const moveSafe = new Int32Array(18 * 16);
-const moveOrder = new Int32Array(18 * 16);
+const moveOrder = new Float64Array(18 * 16);
 
 let nodes = 0;
 let nodeLimit = 0;
@@ -107,7 +110,7 @@ export function loadBoard(board: readonly (number | null)[], inHand: number | nu
   occupied = 0;
   threeSet = 0;
   twoSet = 0;
-  ones.fill(0);
+  liveSet = (1 << shapeTotal) - 1;
   cellPiece.fill(-1);
   for (let s = 0; s < shapeTotal; s++) shapeState[s] = (attributeMask << 4) | (attributeMask << 8);
   let used = 0;
@@ -128,6 +131,7 @@ export function placePiece(cell: number, piece: number, depth: number): void {
   const mask = PLACE_MASK[piece];
   const threeSetBefore = threeSet;
   const twoSetBefore = twoSet;
+  const liveSetBefore = liveSet;
   for (let i = 0; i < count; i++) {
     const s = cellShapes[base + i];
     const state = shapeState[s];
@@ -135,6 +139,7 @@ export function placePiece(cell: number, piece: number, depth: number): void {
     const next = (state & mask) + 1;
     shapeState[s] = next;
     const count = next & 15;
+    if (count > 2 || (next & 0xff0) === 0) liveSet &= ~(1 << s);
     if (count === 3) {
       threeSet |= 1 << s;
       twoSet &= ~(1 << s);
@@ -143,14 +148,10 @@ export function placePiece(cell: number, piece: number, depth: number): void {
   }
   undoThree[depth] = threeSetBefore;
   undoTwo[depth] = twoSetBefore;
+  undoLive[depth] = liveSetBefore;
   const bit = 1 << cell;
   cellPiece[cell] = piece;
   occupied |= bit;
-  const inPlay = piece & attributeMask;
-  if (inPlay & 1) ones[0] |= bit;
-  if (inPlay & 2) ones[1] |= bit;
-  if (inPlay & 4) ones[2] |= bit;
-  if (inPlay & 8) ones[3] |= bit;
 }
 
 export function removePiece(cell: number, depth: number): void {
@@ -160,13 +161,9 @@ export function removePiece(cell: number, depth: number): void {
   for (let i = 0; i < count; i++) shapeState[cellShapes[base + i]] = undo[saved + i];
   threeSet = undoThree[depth];
   twoSet = undoTwo[depth];
-  const clear = ~(1 << cell);
+  liveSet = undoLive[depth];
   cellPiece[cell] = -1;
-  occupied &= clear;
-  ones[0] &= clear;
-  ones[1] &= clear;
-  ones[2] &= clear;
-  ones[3] &= clear;
+  occupied &= ~(1 << cell);
 }
 
 /** The pieces that would complete a shape if placed now: the ones a player must not give. */
@@ -249,6 +246,22 @@ function attributeMaskUnder(s: number, bit: number, handFlips: number): number {
 }
 
 export function computeKey(hand: number): void {
+  let one0 = 0;
+  let one1 = 0;
+  let one2 = 0;
+  let one3 = 0;
+  for (let left = occupied; left !== 0; left &= left - 1) {
+    const bit = left & -left;
+    const piece = cellPiece[lowestBit(bit)] & attributeMask;
+    if (piece & 1) one0 |= bit;
+    if (piece & 2) one1 |= bit;
+    if (piece & 4) one2 |= bit;
+    if (piece & 8) one3 |= bit;
+  }
+  ones[0] = one0;
+  ones[1] = one1;
+  ones[2] = one2;
+  ones[3] = one3;
   const count = fullCanonical ? symmetries.count : 1;
   let bestOccupancy = 0x10000;
   let bestHigh = 0;
@@ -303,6 +316,57 @@ export function computeKey(hand: number): void {
 }
 
 // ---- The search.
+
+/**
+ * Two empty cells: the player to move holds `give`, `last` is the last piece. Whether every placement
+ * lets `last` complete a shape on the other cell (so the player loses), read from the shape states
+ * without playing anything.
+ */
+function lastTwoLose(give: number, last: number): boolean {
+  const empty = ~occupied & 0xffff;
+  const first = lowestBit(empty);
+  const second = lowestBit(empty & (empty - 1));
+  return completesAfter(second, first, give, last) && completesAfter(first, second, give, last);
+}
+
+/** Whether `last` completes a shape on `cell` once `give` stands on `other`. */
+function completesAfter(cell: number, other: number, give: number, last: number): boolean {
+  const base = cell * MAX_SHAPES_PER_CELL;
+  const count = cellShapeCount[cell];
+  const giveMask = PLACE_MASK[give];
+  const otherBit = 1 << other;
+  for (let i = 0; i < count; i++) {
+    const s = cellShapes[base + i];
+    let state = shapeState[s];
+    if (shapeMasks[s] & otherBit) state = (state & giveMask) + 1;
+    if ((state & 15) === 3 && (WIN_PIECES[(state >> 4) & 255] >> last) & 1) return true;
+  }
+  return false;
+}
+
+/**
+ * Three empty cells, `hand` safe, two pieces left: whether the player to move can force a win, i.e.
+ * place and give a safe piece so that the opponent's two placements both let the last piece win.
+ */
+function winsWithThreeLeft(hand: number): boolean {
+  const empty = ~occupied & 0xffff;
+  const pieceA = lowestBit(available);
+  const pieceB = lowestBit(available & (available - 1));
+  for (let left = empty; left !== 0; left &= left - 1) {
+    const cell = lowestBit(left);
+    const rest = empty & ~(1 << cell);
+    const u = lowestBit(rest);
+    const v = lowestBit(rest & (rest - 1));
+    placePiece(cell, hand, 17);
+    // A piece is safe to give when it completes nothing on u or v.
+    const safeA = !completesShape(u, pieceA) && !completesShape(v, pieceA);
+    const safeB = !completesShape(u, pieceB) && !completesShape(v, pieceB);
+    const wins = (safeA && lastTwoLose(pieceA, pieceB)) || (safeB && lastTwoLose(pieceB, pieceA));
+    removePiece(cell, 17);
+    if (wins) return true;
+  }
+  return false;
+}
 const cellHistory = new Int32Array(16);
 const threatsAt = new Int32Array(16);
 const giveOrder = new Int8Array(18 * 16);
@@ -368,6 +432,8 @@ function search(hand: number, alpha: number, beta: number, empties: number, dept
   if (nodes >= nodeLimit) throw BUDGET_EXHAUSTED;
   nodes++;
   if (empties <= 2) return empties === 1 ? 0 : lastTwoCells(hand);
+  // Three cells left and only a win matters: a dedicated test, no recursion (the most common node).
+  if (empties === 3 && alpha >= 0) return winsWithThreeLeft(hand) ? SCORE_LIMIT - (16 - empties) - 3 : 0;
   const placed = 16 - empties;
   // The best this player can do is win on their next placement but one; the worst, lose on the next.
   const worst = -(SCORE_LIMIT - placed - 2);
@@ -429,8 +495,13 @@ function search(hand: number, alpha: number, beta: number, empties: number, dept
     }
     const safe = available & ~danger;
     if (safe === 0) continue;
-    // Order: fewer safe gives first (more forcing), ties by cell.
-    const order = (popcount(safe) << 24) | ((0xfffff - Math.min(cellHistory[cell], 0xfffff)) << 4) | cell;
+    // Order: fewer safe gives first (more forcing), then placements that kill fewer live shapes (the
+    // tension stays), then the cells that refuted most often, then by cell.
+    let kills = 0;
+    for (let shapes = liveSet & cellShapeSet[cell]; shapes !== 0; shapes &= shapes - 1) {
+      if (!(shapeState[lowestBit(shapes)] & handMask & 0xff0)) kills++;
+    }
+    const order = (popcount(safe) * 8 + kills) * 0x10000000 + (0xffffff - Math.min(cellHistory[cell], 0xffffff)) * 16 + cell;
     let i = moveCount++;
     while (i > 0 && moveOrder[buffer + i - 1] > order) {
       moveOrder[buffer + i] = moveOrder[buffer + i - 1];
