@@ -45,7 +45,7 @@ const BUDGET_EXHAUSTED = new BudgetExhausted("node budget exhausted");
 const MAX_SHAPES = 19;
 const MAX_SHAPES_PER_CELL = 8;
 /** Positions with fewer empty cells than this are cheaper to search again than to look up. */
-let tableMinEmpties = 7;
+let tableMinEmpties = 8;
 
 // ---- The board (module state: one search at a time, which is how a Worker isolate runs them).
 let shapeTotal = 10;
@@ -344,6 +344,46 @@ function completesAfter(cell: number, other: number, give: number, last: number)
   return false;
 }
 
+/** Whether some placement of `hand` leaves a piece that is safe to give. */
+function hasSafeMove(hand: number): boolean {
+  const empty = ~occupied & 0xffff;
+  for (let left = empty; left !== 0; left &= left - 1) {
+    const cell = lowestBit(left);
+    placePiece(cell, hand, 17);
+    const safe = available & ~threats();
+    removePiece(cell, 17);
+    if (safe !== 0) return true;
+  }
+  return false;
+}
+
+/**
+ * Four empty cells, `hand` safe: whether some placement and safe give leave the opponent without a
+ * safe move: the only way to win from here, since the placement after next is played with a piece
+ * the opponent chose safe unless they had none.
+ */
+function leavesNoSafeMove(hand: number): boolean {
+  const empty = ~occupied & 0xffff;
+  for (let left = empty; left !== 0; left &= left - 1) {
+    const cell = lowestBit(left);
+    placePiece(cell, hand, 16);
+    let gives = available & ~threats();
+    while (gives) {
+      const give = lowestBit(gives);
+      gives &= ~pieceClass[give];
+      available ^= 1 << give;
+      const stuck = !hasSafeMove(give);
+      available ^= 1 << give;
+      if (stuck) {
+        removePiece(cell, 16);
+        return true;
+      }
+    }
+    removePiece(cell, 16);
+  }
+  return false;
+}
+
 /**
  * Three empty cells, `hand` safe, two pieces left: whether the player to move can force a win, i.e.
  * place and give a safe piece so that the opponent's two placements both let the last piece win.
@@ -433,7 +473,13 @@ function search(hand: number, alpha: number, beta: number, empties: number, dept
   nodes++;
   if (empties <= 2) return empties === 1 ? 0 : lastTwoCells(hand);
   // Three cells left and only a win matters: a dedicated test, no recursion (the most common node).
-  if (empties === 3 && alpha >= 0) return winsWithThreeLeft(hand) ? SCORE_LIMIT - (16 - empties) - 3 : 0;
+  if (empties === 3) {
+    if (alpha >= 0) return winsWithThreeLeft(hand) ? SCORE_LIMIT - (16 - empties) - 3 : 0;
+    // With two cells left after a safe move the opponent cannot win: one such move holds the draw.
+    if (beta <= 0) return hasSafeMove(hand) ? 0 : -(SCORE_LIMIT - (16 - empties) - 2);
+  }
+  // Four cells left and only a win matters: it can only come from leaving the opponent no safe move.
+  if (empties === 4 && alpha >= 0) return leavesNoSafeMove(hand) ? SCORE_LIMIT - (16 - empties) - 3 : 0;
   const placed = 16 - empties;
   // The best this player can do is win on their next placement but one; the worst, lose on the next.
   const worst = -(SCORE_LIMIT - placed - 2);
@@ -513,8 +559,6 @@ function search(hand: number, alpha: number, beta: number, empties: number, dept
     moveCell[buffer + i] = cell;
     moveSafe[buffer + i] = safe;
   }
-  // With two cells left after the move the opponent cannot win: any safe move scores a draw or better.
-  if (moveCount > 0 && empties === 3 && beta <= 0) return 0;
   const alphaStart = alpha;
   let best = worst;
   if (moveCount > 0) {
