@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: exact solve times of the engine on fixed seeded positions (see positions.ts), per
  * rules option and number of empty cells: median and max time, nodes, nodes per second, table memory.
- * `npm run bench -- --quick` runs fewer rows; `--ablation` compares table and symmetry settings.
+ * `npm run bench -- --quick` runs fewer rows; `--ablation` compares table, symmetry and ordering
+ * settings; `--levels` plays short matches between the levels.
  */
 import Table from "cli-table3";
 import { evaluate } from "../src/engine/index.ts";
 import { tableBytes, tuneSearch } from "../src/engine/search.ts";
 import { makePositionString, makeRules, type Position, type Rules } from "../src/rules/index.ts";
+import { levelsTable } from "./levels.ts";
 import { benchPositions } from "./positions.ts";
 
 const args = new Set(process.argv.slice(2));
@@ -29,16 +31,20 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 function solveRow(rules: Rules, positions: Position[]) {
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   const nodes: number[] = [];
   const values: string[] = [];
   for (const position of positions) {
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const result = evaluate(position, rules, { maxNodes: 2_000_000_000 });
+    const cpu = process.cpuUsage(cpuStarted);
     times.push(performance.now() - started);
+    cpuTimes.push((cpu.user + cpu.system) / 1000);
     nodes.push(result.nodes);
     values.push(result.value ?? "?");
   }
-  return { times, nodes, values };
+  return { times, cpuTimes, nodes, values };
 }
 
 function rulesTable(name: string, rules: Rules): void {
@@ -48,7 +54,7 @@ function rulesTable(name: string, rules: Rules): void {
   });
   for (const empties of EMPTIES) {
     const positions = benchPositions(rules, empties, PER_ROW, 1000 + empties);
-    const { times, nodes, values } = solveRow(rules, positions);
+    const { times, cpuTimes, nodes, values } = solveRow(rules, positions);
     const totalNodes = nodes.reduce((a, b) => a + b, 0);
     const totalMs = times.reduce((a, b) => a + b, 0);
     const count = (value: string) => values.filter((v) => v === value).length;
@@ -57,6 +63,7 @@ function rulesTable(name: string, rules: Rules): void {
       positions.length,
       seconds(median(times)),
       seconds(Math.max(...times)),
+      seconds(median(cpuTimes)),
       median(nodes).toLocaleString("en"),
       Math.max(...nodes).toLocaleString("en"),
       Math.round((totalNodes / totalMs) * 1000).toLocaleString("en"),
@@ -67,20 +74,25 @@ function rulesTable(name: string, rules: Rules): void {
   console.log(table.toString());
 }
 
+const DEFAULTS = { fullCanonical: true, tableMinEmpties: 8, orderMinEmpties: 7 };
+
 function ablation(): void {
   const rules = makeRules();
   const settings: [string, Parameters<typeof tuneSearch>[0]][] = [
-    ["full symmetry keys, table from 5 empty", { fullCanonical: true, tableMinEmpties: 5 }],
-    ["piece relabelling only, table from 5 empty", { fullCanonical: false, tableMinEmpties: 5 }],
-    ["full symmetry keys, table from 3 empty", { fullCanonical: true, tableMinEmpties: 3 }],
-    ["full symmetry keys, table from 7 empty", { fullCanonical: true, tableMinEmpties: 7 }],
+    ["default: 32 board symmetries x relabelling, table from 8 empty", {}],
+    ["piece relabelling only (no board symmetry)", { fullCanonical: false }],
+    ["no transposition table", { tableMinEmpties: 17 }],
+    ["table from 5 empty", { tableMinEmpties: 5 }],
+    ["table from 11 empty", { tableMinEmpties: 11 }],
+    ["no reply-mobility give ordering", { orderMinEmpties: 17 }],
+    ["reply-mobility ordering from 5 empty", { orderMinEmpties: 5 }],
   ];
   const table = new Table({
     style: { head: [], border: [] },
     head: ["classic, 11 and 12 empty", "median s (11)", "median s (12)", "median nodes (12)", "nodes/s (12)"],
   });
   for (const [label, options] of settings) {
-    tuneSearch(options);
+    tuneSearch({ ...DEFAULTS, ...options });
     const row11 = solveRow(rules, benchPositions(rules, 11, PER_ROW, 1011));
     const row12 = solveRow(rules, benchPositions(rules, 12, PER_ROW, 1012));
     const rate = (row12.nodes.reduce((a, b) => a + b, 0) / row12.times.reduce((a, b) => a + b, 0)) * 1000;
@@ -92,8 +104,8 @@ function ablation(): void {
       Math.round(rate).toLocaleString("en"),
     ]);
   }
-  tuneSearch({ fullCanonical: true, tableMinEmpties: 5 });
-  console.log("\nablation");
+  tuneSearch(DEFAULTS);
+  console.log("\nablation (median CPU time per solve)");
   console.log(table.toString());
 }
 
@@ -108,5 +120,6 @@ if (args.has("--positions")) {
     );
 }
 if (args.has("--ablation")) ablation();
+else if (args.has("--levels")) console.log(levelsTable(20, 200_000));
 else for (const [name, rules] of RULE_SETS) rulesTable(name, rules);
 console.log(`\ntransposition table: ${(tableBytes() / 2 ** 20).toFixed(0)} MiB (fixed, allocated once)`);
