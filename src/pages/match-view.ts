@@ -118,7 +118,7 @@ export function makeMatchViews(draw: Drawing) {
   /** A seat's clock: none without a clock, "untimed" for a seat that plays without one (the engine). */
   function clockHtml(view: MatchView, seat: 0 | 1, ms: number | null): string {
     if (view.clock.kind === "none") return "";
-    const timed = view.seats[seat].kind === "human";
+    const timed = view.seats[seat].kind !== "engine";
     return timed ? `<span class="clock" id="clock-${seat}">${clockText(ms)}</span>` : `<span class="clock untimed">untimed</span>`;
   }
 

@@ -82,6 +82,7 @@ th, td { text-align: left; padding: .3rem .45rem; border-bottom: 1px solid var(-
 th { background: #f3ecdd; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .table-wrap { overflow-x: auto; }
+@media (max-width: 600px) { th, td { padding: .25rem .3rem; } .wide-only { display: none; } }
 .value-win { color: var(--good); font-weight: 600; }
 .value-loss { color: var(--bad); font-weight: 600; }
 .value-draw { color: #555; font-weight: 600; }
@@ -91,6 +92,9 @@ tr.move-row:hover { background: #f6f1e6; }
 .legend { display: grid; grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); gap: .4rem; }
 .legend figure { margin: 0; display: flex; align-items: center; gap: .3rem; font-size: .82rem; }
 .pieces { display: flex; flex-wrap: wrap; gap: .1rem; }
+progress { display: block; width: 100%; max-width: 440px; height: .7rem; margin: 0 0 .6rem; accent-color: var(--good); }
+.standings td.points { font-weight: 700; }
+table.crosstable { width: auto; min-width: 50%; }
 .crosstable td, .crosstable th { text-align: center; }
 .crosstable td:first-child, .crosstable th:first-child { text-align: left; }
 `;
