@@ -70,7 +70,7 @@ export function makeMatchViews(draw: Drawing) {
       case "forfeit":
         return `${loser} forfeited${result.detail ? ` (${result.detail})` : ""}: ${winner} wins.`;
       case "aborted":
-        return "The match was aborted.";
+        return `The match was aborted${result.detail ? ` (${result.detail})` : ""}.`;
     }
     return result.reason;
   }
