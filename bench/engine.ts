@@ -50,7 +50,7 @@ function solveRow(rules: Rules, positions: Position[]) {
 function rulesTable(name: string, rules: Rules): void {
   const table = new Table({
     style: { head: [], border: [] },
-    head: ["empty", "positions", "median s", "max s", "median nodes", "max nodes", "nodes/s", "values (w/d/l)"],
+    head: ["empty", "positions", "median s", "max s", "median CPU s", "median nodes", "max nodes", "nodes/s", "values (w/d/l)"],
   });
   for (const empties of EMPTIES) {
     const positions = benchPositions(rules, empties, PER_ROW, 1000 + empties);
