@@ -5,6 +5,8 @@
 import { createApp } from "./api/app.ts";
 
 export { MatchObject } from "./match/object.ts";
+export { TournamentObject } from "./arena/tournament.ts";
+export { BotRegistry } from "./arena/registry.ts";
 
 const app = createApp();
 

@@ -20,6 +20,8 @@ import { HTTPException } from "hono/http-exception";
 import { type FieldError, ProblemError, problem } from "./problems.ts";
 import { registerDocsRoutes } from "./routes/docs.ts";
 import { registerMatchesRoutes } from "./routes/matches.ts";
+import { registerBotsRoutes } from "./routes/bots.ts";
+import { registerTournamentsRoutes } from "./routes/tournaments.ts";
 import { registerReplayRoutes } from "./routes/replay.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerEngineRoutes } from "./routes/engine.ts";
@@ -52,6 +54,8 @@ export function createApp(): App {
   registerEngineRoutes(app);
   registerMatchesRoutes(app);
   registerReplayRoutes(app);
+  registerBotsRoutes(app);
+  registerTournamentsRoutes(app);
 
   app.notFound((c) => routeMissProblem(app, c));
   app.onError((error, c) => errorProblem(error, c));

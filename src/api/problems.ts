@@ -110,6 +110,34 @@ export const PROBLEMS = {
   "engine/game_over": { status: 422, title: "Nothing to search", example: "the game in this position is over (won): there is nothing to search" },
   "engine/budget_too_large": { status: 422, title: "Node budget over the limit", example: "maxNodes 50000000 is over this service's limit of 20000000" },
 
+  "registry/not_found": { status: 404, title: "Bot not found", example: "there is no registered bot b4n6xr2mq7tz3kc5vj8wd2hp6e" },
+  "registry/bad_url": { status: 422, title: "Unusable bot URL", example: "a bot URL must use http or https, not ftp" },
+  "registry/name_taken": { status: 409, title: "Bot name taken", example: "a bot named alice is already registered" },
+  "registry/health_check_failed": {
+    status: 422,
+    title: "The bot did not answer GET /",
+    example: "GET http://127.0.0.1:9001/ failed (bot/connection_error): GET /: fetch failed (ECONNREFUSED)",
+  },
+  "registry/token_required": { status: 401, title: "Management token required", example: "send the bot's management token as Authorization: Bearer <token>" },
+  "registry/wrong_token": { status: 403, title: "Wrong management token", example: "the token is not this bot's management token" },
+
+  "reference/unknown_bot": {
+    status: 404,
+    title: "No such built-in bot",
+    example: "there is no built-in bot 'genius'; the built-in bots are random, easy, medium, hard, perfect",
+  },
+  "reference/bad_move_request": { status: 422, title: "Bad move request", example: "the game in this position is over: there is no move to make" },
+
+  "tournament/not_found": { status: 404, title: "Tournament not found", example: "there is no tournament t7m2kq4xz6vb3nc5rj8wd2hf4a" },
+  "tournament/unknown_bot": {
+    status: 422,
+    title: "Unknown bot",
+    example: "bots.1: 'b4n6xr2mq7tz3kc5vj8wd2hp6e' is neither a registered bot id nor a built-in bot (random, easy, medium, hard, perfect)",
+  },
+  "tournament/token_required": { status: 401, title: "Management token required", example: "send the tournament's management token as Authorization: Bearer <token>" },
+  "tournament/wrong_token": { status: 403, title: "Wrong management token", example: "the token is not this tournament's management token" },
+  "tournament/over": { status: 409, title: "The tournament is over", example: "the tournament is already finished" },
+
   "server/internal": { status: 500, title: "Internal server error", example: "an unexpected error occurred; it has been logged" },
 } as const satisfies Record<string, ProblemSpec>;
 

@@ -5,18 +5,29 @@
  * two conflicting moves cannot both apply; nothing lives in memory, so eviction at any point loses
  * nothing. Alarms drive clocks (flag fall) and engine seats (set to now: the engine moves at once).
  * WebSockets use the hibernation API: the seat a socket speaks for is kept in its attachment.
+ *
+ * Bot seats (tournament games): a tournament's Durable Object creates the match (`createBotMatch`,
+ * idempotent so a retried creation after an eviction is harmless), reads its state (`botState`), asks
+ * the bot itself, and hands the resulting reducer action to `botAct`, which refuses it unless the match
+ * is still at the ply the action was computed for. The match stays the single source of truth: the
+ * tournament keeps no copy of the game, and a bot answer applied twice is impossible. These methods are
+ * RPC only (no route reaches them; bot seats have no token), so the bot's URL and secret never enter
+ * the match, and spectators, `/ws`, records and replay work unchanged. The match's own alarm still
+ * flags a timed bot seat whose deadline passes, exactly as for a person.
  */
 import { DurableObject } from "cloudflare:workers";
 import { type ProblemCode, problemDocument } from "../api/problems.ts";
 import { suggestMove } from "../engine/index.ts";
-import { err, legalMoves, type Move, makeRules, ok, type Result } from "../rules/index.ts";
+import { err, legalMoves, type Move, makeRules, ok, type Result, type RulesInput } from "../rules/index.ts";
 import {
   applyAction,
+  type ClockConfig,
   currentPly,
   deadline,
   flagFallen,
   type MatchAction,
   type MatchConfig,
+  type MatchState,
   newMatch,
   positionOf,
   type SeatIndex,
@@ -57,7 +68,16 @@ export interface CreateMatchInput {
 /** A state-changing command from a seat, over HTTP or a WebSocket. */
 export type Command = { type: "move"; request: MatchMoveRequest } | { type: "claim"; request: ClaimRequest } | { type: "resign" } | { type: "abort" };
 
-export type MatchEventKind = "joined" | "started" | "move" | "claim" | "resignation" | "abort" | "timeout";
+export type MatchEventKind = "joined" | "started" | "move" | "claim" | "resignation" | "abort" | "timeout" | "forfeit";
+
+/** What a tournament passes to `createBotMatch`: both seats are bots it moves itself; seat 0 gives first. */
+export interface BotMatchInput {
+  id: string;
+  rules: RulesInput;
+  clock: ClockConfig;
+  /** Seats 0 and 1; `untimed` for bots the server computes itself (the built-in reference bots). */
+  seats: [{ name: string; untimed: boolean }, { name: string; untimed: boolean }];
+}
 
 /** Sent to every socket after every change, with the full new state. */
 export interface MatchEvent {
@@ -208,6 +228,70 @@ export class MatchObject extends DurableObject<Env> {
     }
     if (event) await this.commit(match, event);
     return reply;
+  }
+
+  // ---- bot seats: RPC for the tournament that moves them (never reachable over HTTP) ----
+
+  /** Creates a match between two bot seats, or answers the existing one (a retried creation). */
+  async createBotMatch(input: BotMatchInput): Promise<Reply<MatchState>> {
+    const existing = this.load();
+    if (existing !== undefined) return ok(existing.state);
+    const config: MatchConfig = {
+      rules: makeRules(input.rules),
+      clock: input.clock,
+      firstSeat: 0,
+      untimedSeats: ([0, 1] as const).filter((index) => input.seats[index].untimed),
+    };
+    const seats: [StoredSeat, StoredSeat] = [
+      { kind: "bot", name: input.seats[0].name },
+      { kind: "bot", name: input.seats[1].name },
+    ];
+    const match: StoredMatch = { id: input.id, seats, started: true, state: newMatch(config, Date.now()) };
+    this.save(match);
+    await this.schedule(match);
+    return ok(match.state);
+  }
+
+  /** The reducer state itself (the tournament builds the bot's move request from it). */
+  async botState(): Promise<Reply<MatchState>> {
+    const match = this.load();
+    return match ? ok(match.state) : notFound();
+  }
+
+  /**
+   * Applies a bot seat's action (a move, a claim, a forfeit, an abort or a flag), computed for the match
+   * at `ply`: refused with `match/stale_ply` if the match has moved on since (a step repeated after an
+   * eviction, or two steps at once), and with `match/finished` once it is over.
+   */
+  async botAct(ply: number, action: MatchAction): Promise<Reply<MatchState>> {
+    const match = this.load();
+    if (!match) return notFound();
+    const seat = action.type === "flag" ? null : action.seat;
+    if (seat !== null && match.seats[seat].kind !== "bot") return refuse("match/not_a_player", `seat ${seat} is not a bot seat`);
+    if (match.state.status !== "active") return refuse("match/finished", `the match is over (${match.state.result?.reason})`);
+    if (currentPly(match.state) !== ply) return refuse("match/stale_ply", `the match is at ply ${currentPly(match.state)}, not ${ply}`);
+    const result = applyAction(match.state, action);
+    if (!result.ok) return err(result.error);
+    if (result.changed) {
+      match.state = result.state;
+      await this.commit(match, { kind: botEventKind(action, result.state), seat, ply });
+    }
+    return ok(match.state);
+  }
+
+  /**
+   * Ends a bot match without a result, at any ply (its tournament was cancelled). Not the reducer's
+   * `abort`, which players may only use before the first placement: the record says why it ended.
+   */
+  async cancelBotMatch(detail: string): Promise<Reply<MatchState>> {
+    const match = this.load();
+    if (!match) return notFound();
+    if (match.seats.some((seat) => seat.kind !== "bot")) return refuse("match/not_a_player", "only a match between bot seats can be cancelled");
+    if (match.state.status !== "active") return ok(match.state);
+    const ply = currentPly(match.state);
+    match.state = { ...match.state, status: "finished", pendingClaim: null, result: { winner: null, reason: "aborted", detail, at: Date.now() } };
+    await this.commit(match, { kind: "abort", seat: null, ply });
+    return ok(match.state);
   }
 
   // ---- alarms: clocks and engine seats ----
@@ -383,6 +467,22 @@ function actionOf(command: Command, seat: SeatIndex, ply: number, at: number): M
       return { type: "resign", seat, at };
     case "abort":
       return { type: "abort", seat, at };
+  }
+}
+
+/** The event a bot action caused (a late action is applied by the reducer as a flag: a timeout). */
+function botEventKind(action: MatchAction, next: MatchState): MatchEventKind {
+  if (next.result?.reason === "timeout") return "timeout";
+  switch (action.type) {
+    case "move":
+    case "claim":
+    case "forfeit":
+    case "abort":
+      return action.type;
+    case "resign":
+      return "resignation";
+    case "flag":
+      return "timeout";
   }
 }
 

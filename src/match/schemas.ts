@@ -171,9 +171,12 @@ const InstantSchema = z.string().openapi({ format: "date-time", example: T(20) }
 export const SeatViewSchema = z
   .object({
     seat: SeatIndexSchema,
-    kind: z.enum(["human", "engine"]).openapi({ example: "human" }),
-    taken: z.boolean().openapi({ description: "Human seats: whether someone holds its token. Engine seats: always true." }),
-    name: z.union([z.string(), z.null()]).openapi({ description: "Human seats: the display name, if any.", example: "Ada" }),
+    kind: z.enum(["human", "engine", "bot"]).openapi({
+      description: "`human`: whoever holds the seat's token; `engine`: the server's engine; `bot`: a tournament bot, moved by its tournament.",
+      example: "human",
+    }),
+    taken: z.boolean().openapi({ description: "Human seats: whether someone holds its token. Engine and bot seats: always true." }),
+    name: z.union([z.string(), z.null()]).openapi({ description: "Human seats: the display name, if any. Bot seats: the bot's name.", example: "Ada" }),
     level: z.union([LevelSchema, z.null()]).openapi({ description: "Engine seats: the level." }),
   })
   .openapi("SeatView", { example: { seat: 0, kind: "human", taken: true, name: "Ada", level: null } });
@@ -213,6 +216,11 @@ export const ResultSchema = z
     detail: z
       .union([z.string(), z.null()])
       .openapi({ description: "More about the ending, in words (e.g. who ran out of time).", example: "seat 1 ran out of time" }),
+    forfeitCode: z.string().optional().openapi({
+      description:
+        "Reason `forfeit` only: the code of the misbehaviour that lost the game (a tournament bot's `bot/timeout`, `bot/illegal_move`, ...; see docs/arena.md).",
+      example: "bot/illegal_move",
+    }),
     at: InstantSchema,
   })
   .openapi("MatchResult", {

@@ -32,7 +32,11 @@ import type {
   SeatView,
 } from "./schemas.ts";
 
-export type StoredSeat = { kind: "human"; name: string | null; tokenHash: string | null } | { kind: "engine"; level: Level; maxNodes: number };
+export type StoredSeat =
+  | { kind: "human"; name: string | null; tokenHash: string | null }
+  | { kind: "engine"; level: Level; maxNodes: number }
+  /** A tournament bot: its tournament moves it through MatchObject.botAct (no token, no HTTP route). */
+  | { kind: "bot"; name: string };
 
 export interface StoredMatch {
   id: string;
@@ -56,13 +60,26 @@ export function rulesOutput(rules: Rules): MatchView["rules"] {
 }
 
 function seatView(seat: StoredSeat, index: SeatIndex): SeatView {
-  return seat.kind === "human"
-    ? { seat: index, kind: "human", taken: seat.tokenHash !== null, name: seat.name, level: null }
-    : { seat: index, kind: "engine", taken: true, name: null, level: seat.level };
+  switch (seat.kind) {
+    case "human":
+      return { seat: index, kind: "human", taken: seat.tokenHash !== null, name: seat.name, level: null };
+    case "engine":
+      return { seat: index, kind: "engine", taken: true, name: null, level: seat.level };
+    case "bot":
+      return { seat: index, kind: "bot", taken: true, name: seat.name, level: null };
+  }
 }
 
 export function resultOutput(result: MatchResult): ResultOutput {
-  return { winner: result.winner, reason: result.reason, shapes: result.shapes ?? [], detail: result.detail ?? null, at: instant(result.at) };
+  const output: ResultOutput = {
+    winner: result.winner,
+    reason: result.reason,
+    shapes: result.shapes ?? [],
+    detail: result.detail ?? null,
+    at: instant(result.at),
+  };
+  if (result.forfeitCode !== undefined) output.forfeitCode = result.forfeitCode;
+  return output;
 }
 
 function moveOutput(record: MoveRecord): MatchView["moves"][number] {

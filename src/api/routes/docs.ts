@@ -15,6 +15,12 @@ export const API_TAGS = [
   { name: "Rules", description: "The stateless rules API: validate a move, check a position." },
   { name: "Engine", description: "The engine: suggest a move, evaluate a position, within a node budget." },
   { name: "Matches", description: "Hosted matches: seats with tokens, moves, the announcement rule, clocks, live updates, records and replay." },
+  {
+    name: "Bots",
+    description:
+      "Bots for the arena: register an HTTP bot, the built-in bots served with the bot protocol, and the protocol itself (the webhooks: the calls the arena makes to a bot).",
+  },
+  { name: "Tournaments", description: "Round robins between bots, played on the service one game at a time: progress, standings, crosstable, games." },
   { name: "Meta", description: "The service itself: index, health, problem types, this description." },
 ];
 

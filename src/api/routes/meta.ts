@@ -19,6 +19,9 @@ const LINKS = {
   checkWin: "/v1/check-win",
   suggestMove: "/v1/suggest-move",
   evaluate: "/v1/evaluate",
+  bots: "/v1/bots",
+  builtInBot: "/bots/easy/",
+  tournaments: "/v1/tournaments",
 } as const;
 
 const IndexSchema = z

@@ -1,0 +1,359 @@
+/**
+ * Bots: the registry (`/v1/bots`, one BotRegistry Durable Object), the built-in reference bots served
+ * over HTTP at `/bots/{name}/` with exactly the bot protocol (src/bots/handler.ts + referenceAnswer),
+ * and the protocol itself, described in the OpenAPI document as webhooks: the calls the arena makes to
+ * a bot. Registration checks the URL, then calls the bot's `GET /` with the secret it is about to get.
+ */
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { EXAMPLE_BOT_ID, EXAMPLE_BOT_SECRET, EXAMPLE_TOKEN, exampleBot, exampleBotInfo, exampleEndNotice, exampleMoveRequest } from "../../arena/examples.ts";
+import {
+  BotEndNoticeSchema,
+  BotEndReceiptSchema,
+  BotInfoSchema,
+  BotListSchema,
+  BotMoveAnswerSchema,
+  BotMoveRequestSchema,
+  BotSchema,
+  RegisterBotRequestSchema,
+  RegisteredBotSchema,
+  SignatureHeadersSchema,
+} from "../../arena/schemas.ts";
+import {
+  botCallUrl,
+  botFetchHandler,
+  botUrlProblem,
+  fetchBotInfo,
+  generateBotSecret,
+  isReferenceBot,
+  REFERENCE_BOTS,
+  referenceAnswer,
+  referenceBotInfo,
+} from "../../bots/index.ts";
+import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
+import { z } from "@hono/zod-openapi";
+import type { App, AppEnv } from "../app.ts";
+import { type ProblemCode, ProblemError, problemResponses } from "../problems.ts";
+
+/** How long registration waits for the bot's `GET /`. */
+export const HEALTH_CHECK_TIMEOUT_MS = 5000;
+const REGISTRY_NAME = "registry";
+
+const BODY: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", "request/invalid"];
+const problems = (path: string, codes: ProblemCode[]) =>
+  problemResponses(path.replace("{id}", EXAMPLE_BOT_ID).replace("{name}", "easy"), [...codes, "server/internal"]);
+
+const IdParamSchema = z.object({
+  id: z.string().openapi({ param: { name: "id", in: "path", description: "The bot id (from POST /v1/bots)." }, example: EXAMPLE_BOT_ID }),
+});
+
+const NameParamSchema = z.object({
+  name: z.string().openapi({ param: { name: "name", in: "path", description: `A built-in bot: ${REFERENCE_BOTS.join(", ")}.` }, example: "easy" }),
+});
+
+/** The registry: a single Durable Object. */
+export function registryStub(env: Env) {
+  return env.BOT_REGISTRY.get(env.BOT_REGISTRY.idFromName(REGISTRY_NAME));
+}
+
+/** The token of `Authorization: Bearer <token>`, or null. */
+export function bearerToken(c: Context<AppEnv>): string | null {
+  const header = c.req.header("Authorization");
+  const match = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+const unknownBot = (id: string) => new ProblemError("registry/not_found", `there is no registered bot ${id.length > 40 ? `${id.slice(0, 40)}...` : id}`);
+
+/** The fetch handler of the built-in bot `name` (a 404 problem for any other name). */
+function builtInBot(c: Context<AppEnv>, name: string) {
+  if (!isReferenceBot(name)) {
+    throw new ProblemError("reference/unknown_bot", `there is no built-in bot '${name.slice(0, 40)}'; the built-in bots are ${REFERENCE_BOTS.join(", ")}`);
+  }
+  const maxNodes = Number(c.env.ENGINE_DEFAULT_NODES);
+  return botFetchHandler({ info: referenceBotInfo(name), move: (checked) => referenceAnswer(name, checked, { maxNodes }), basePath: `/bots/${name}` });
+}
+
+/** Runs the built-in bot's handler on `path` with `body`; its refusals become problems. */
+async function callBuiltIn(c: Context<AppEnv>, name: string, path: "/" | "/move" | "/end", body?: unknown): Promise<unknown> {
+  const handler = builtInBot(c, name);
+  const url = new URL(`/bots/${name}${path}`, c.req.url);
+  const init: RequestInit =
+    body === undefined ? { method: "GET" } : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  const response = await handler(new Request(url, init));
+  if (response.status === 204) return null;
+  const answer = (await response.json()) as { detail?: string };
+  if (response.ok) return answer;
+  if (response.status === 422) throw new ProblemError("reference/bad_move_request", answer.detail ?? "the move request is not valid");
+  throw new Error(`built-in bot ${name} answered ${response.status}: ${answer.detail}`);
+}
+
+export function registerBotsRoutes(app: App): void {
+  app.openAPIRegistry.registerComponent("securitySchemes", "botToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "A bot's management token, from POST /v1/bots.",
+  });
+
+  // ---- the registry ----
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/bots",
+      tags: ["Bots"],
+      operationId: "registerBot",
+      summary: "Register a bot",
+      description: `Registers the bot served at \`url\` under \`name\`. The URL must be http or https without credentials, query or fragment, and the bot must answer \`GET {url}/\` with its \`BotInfo\` within ${HEALTH_CHECK_TIMEOUT_MS / 1000} s (that call is already signed with the new secret). Answers the bot id (enter it in tournaments), its signing secret and a management token, both shown only once.`,
+      request: {
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: RegisterBotRequestSchema,
+              examples: { local: { summary: "A bot on this machine (under npm start)", value: { name: "alice", url: "http://127.0.0.1:9001" } } },
+            },
+          },
+        },
+      },
+      responses: {
+        201: {
+          description: "The bot is registered.",
+          headers: { Location: { description: "The bot's URL in the registry.", schema: { type: "string" } } },
+          content: {
+            "application/json": { schema: RegisteredBotSchema, example: { ...(exampleBot() as object), secret: EXAMPLE_BOT_SECRET, token: EXAMPLE_TOKEN } },
+          },
+        },
+        ...problems("/v1/bots", [...BODY, "registry/bad_url", "registry/health_check_failed", "registry/name_taken"]),
+      },
+    }),
+    async (c) => {
+      const { name, url } = c.req.valid("json");
+      if (isReferenceBot(name.toLowerCase())) throw new ProblemError("registry/name_taken", `${name} is the name of a built-in bot`);
+      const urlProblem = botUrlProblem(url);
+      if (urlProblem) throw new ProblemError("registry/bad_url", urlProblem, { errors: [{ path: ["url"], message: urlProblem }] });
+      const secret = generateBotSecret();
+      const health = await fetchBotInfo({ url, secret }, { timeoutMs: HEALTH_CHECK_TIMEOUT_MS });
+      if (!health.ok) throw new ProblemError("registry/health_check_failed", `GET ${botCallUrl(url, "/")} failed (${health.code}): ${health.detail}`);
+      const token = newSeatToken();
+      const id = newMatchId();
+      const reply = await registryStub(c.env).register({ id, name, url, secret, tokenHash: await hashToken(token), info: health.info, createdAt: Date.now() });
+      if (!reply.ok) throw new ProblemError(reply.error.code, reply.error.detail);
+      const location = `/v1/bots/${id}`;
+      return c.json({ ...reply.value, secret, token }, 201, { Location: location });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/bots",
+      tags: ["Bots"],
+      operationId: "listBots",
+      summary: "List bots",
+      description: "Every registered bot (without secrets), and the built-in bots that any tournament may enter by name.",
+      responses: {
+        200: { description: "The bots.", content: { "application/json": { schema: BotListSchema } } },
+        ...problems("/v1/bots", []),
+      },
+    }),
+    async (c) => {
+      const bots = await registryStub(c.env).list();
+      return c.json({ bots, builtIn: REFERENCE_BOTS.map((name) => ({ name, url: `/bots/${name}` })) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/bots/{id}",
+      tags: ["Bots"],
+      operationId: "getBot",
+      summary: "Get a bot",
+      description: "A registered bot: name, URL, what it answered to `GET /` at registration, and when it was registered.",
+      request: { params: IdParamSchema },
+      responses: {
+        200: { description: "The bot.", content: { "application/json": { schema: BotSchema, example: exampleBot() } } },
+        ...problems("/v1/bots/{id}", ["registry/not_found"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      if (!isMatchId(id)) throw unknownBot(id);
+      const reply = await registryStub(c.env).get(id);
+      if (!reply.ok) throw unknownBot(id);
+      return c.json(reply.value, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: "/v1/bots/{id}",
+      tags: ["Bots"],
+      operationId: "deleteBot",
+      summary: "Delete a bot",
+      description:
+        "Removes the bot from the registry; needs its management token as `Authorization: Bearer <token>`. Tournaments already created keep playing it; new ones cannot enter it. Answers the deleted bot.",
+      security: [{ botToken: [] }],
+      request: { params: IdParamSchema },
+      responses: {
+        200: { description: "The bot was deleted.", content: { "application/json": { schema: BotSchema, example: exampleBot() } } },
+        ...problems("/v1/bots/{id}", ["registry/token_required", "registry/wrong_token", "registry/not_found"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const token = bearerToken(c);
+      if (token === null) throw new ProblemError("registry/token_required", "send the bot's management token as Authorization: Bearer <token>");
+      if (!isMatchId(id)) throw unknownBot(id);
+      const reply = await registryStub(c.env).remove(id, await hashToken(token));
+      if (!reply.ok) throw reply.error.code === "registry/not_found" ? unknownBot(id) : new ProblemError(reply.error.code, reply.error.detail);
+      return c.json(reply.value, 200);
+    },
+  );
+
+  // ---- the built-in bots, served with the bot protocol ----
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/bots/{name}/",
+      tags: ["Bots"],
+      operationId: "builtInBotInfo",
+      summary: "A built-in bot: GET /",
+      description:
+        "The built-in bot `name` as an HTTP bot, base URL `/bots/{name}`: `GET /` answers who it is. Anyone may call it (signatures are not checked), e.g. to test a client of the protocol, or enter it in a tournament of another arena.",
+      request: { params: NameParamSchema },
+      responses: {
+        200: { description: "The bot's identity.", content: { "application/json": { schema: BotInfoSchema, example: referenceBotInfo("easy") } } },
+        ...problems("/bots/{name}/", ["reference/unknown_bot"]),
+      },
+    }),
+    async (c) => {
+      const { name } = c.req.valid("param");
+      return c.json((await callBuiltIn(c, name, "/")) as z.infer<typeof BotInfoSchema>, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/bots/{name}/move",
+      tags: ["Bots"],
+      operationId: "builtInBotMove",
+      summary: "A built-in bot: POST /move",
+      description:
+        "The built-in bot's move for a move request, exactly as the arena would get it: the engine at the bot's level (node budget ENGINE_DEFAULT_NODES), seeded by tournament, match and ply, announcing every Quarto it completes and claiming every missed one it may.",
+      request: {
+        params: NameParamSchema,
+        body: {
+          required: true,
+          content: {
+            "application/json": { schema: BotMoveRequestSchema, examples: { midGame: { summary: "Place piece 5, then give", value: exampleMoveRequest() } } },
+          },
+        },
+      },
+      responses: {
+        200: { description: "The bot's move.", content: { "application/json": { schema: BotMoveAnswerSchema, example: { place: 10, give: 3 } } } },
+        ...problems("/bots/{name}/move", [...BODY, "reference/unknown_bot", "reference/bad_move_request"]),
+      },
+    }),
+    async (c) => {
+      const { name } = c.req.valid("param");
+      return c.json((await callBuiltIn(c, name, "/move", c.req.valid("json"))) as z.infer<typeof BotMoveAnswerSchema>, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/bots/{name}/end",
+      tags: ["Bots"],
+      operationId: "builtInBotEnd",
+      summary: "A built-in bot: POST /end",
+      description: "Takes an end notice. The built-in bots keep nothing, so this only acknowledges it.",
+      request: {
+        params: NameParamSchema,
+        body: {
+          required: true,
+          content: { "application/json": { schema: BotEndNoticeSchema, examples: { won: { summary: "A game won", value: exampleEndNotice() } } } },
+        },
+      },
+      responses: {
+        200: { description: "Received.", content: { "application/json": { schema: BotEndReceiptSchema } } },
+        ...problems("/bots/{name}/end", [...BODY, "reference/unknown_bot"]),
+      },
+    }),
+    async (c) => {
+      const { name } = c.req.valid("param");
+      await callBuiltIn(c, name, "/end", c.req.valid("json"));
+      return c.json({ received: true as const }, 200);
+    },
+  );
+
+  // ---- the protocol: the calls the arena makes to a bot ----
+
+  const signed = "Signed with Standard Webhooks headers under the bot's secret (see docs/arena.md).";
+  app.openAPIRegistry.registerWebhook({
+    method: "post",
+    path: "moveRequest",
+    tags: ["Bots"],
+    operationId: "botMoveRequest",
+    summary: "POST {botUrl}/move: the bot's move",
+    description: `The arena asks a bot for its move, with the whole state of the game. The answer must be a legal move, in JSON, within \`clock.timeLeftMs\` (round trip included), at most 16 KiB, without redirects; anything else loses the game by forfeit with a reason code (\`bot/timeout\`, \`bot/http_status\`, \`bot/redirect\`, \`bot/invalid_json\`, \`bot/body_too_large\`, \`bot/illegal_move\`, \`bot/connection_error\`). A bot that cannot be reached before its first move of a game has the game aborted and replayed once. ${signed}`,
+    request: {
+      headers: SignatureHeadersSchema,
+      body: {
+        required: true,
+        content: {
+          "application/json": { schema: BotMoveRequestSchema, examples: { midGame: { summary: "Place piece 5, then give", value: exampleMoveRequest() } } },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: "The bot's move (any 2xx status; the body is read as JSON whatever its content type).",
+        content: {
+          "application/json": {
+            schema: BotMoveAnswerSchema,
+            examples: {
+              opening: { summary: "The opening give", value: { give: 7 } },
+              move: { summary: "Place on c3, give piece 3", value: { place: 10, give: 3 } },
+              quarto: { summary: "Place and announce Quarto", value: { place: "d4", quarto: true } },
+              claim: { summary: "Claim the opponent's missed Quarto", value: { claim: true } },
+            },
+          },
+        },
+      },
+    },
+  });
+
+  app.openAPIRegistry.registerWebhook({
+    method: "get",
+    path: "info",
+    tags: ["Bots"],
+    operationId: "botInfo",
+    summary: "GET {botUrl}/: who the bot is",
+    description: `Called at registration (the bot is refused if it does not answer) and usable as a health check. ${signed} A GET signs the empty body.`,
+    request: { headers: SignatureHeadersSchema },
+    responses: { 200: { description: "The bot's identity.", content: { "application/json": { schema: BotInfoSchema, example: exampleBotInfo() } } } },
+  });
+
+  app.openAPIRegistry.registerWebhook({
+    method: "post",
+    path: "end",
+    tags: ["Bots"],
+    operationId: "botEnd",
+    summary: "POST {botUrl}/end: how a game ended",
+    description: `Sent to both bots when a game ends (also when an attempt is aborted and replayed). Optional for the bot: the answer is ignored, and the call gives up after two seconds. ${signed}`,
+    request: {
+      headers: SignatureHeadersSchema,
+      body: {
+        required: true,
+        content: { "application/json": { schema: BotEndNoticeSchema, examples: { won: { summary: "A game won", value: exampleEndNotice() } } } },
+      },
+    },
+    responses: { 200: { description: "Any answer; it is ignored." } },
+  });
+}

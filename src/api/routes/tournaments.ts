@@ -1,0 +1,194 @@
+/**
+ * Tournaments: each is one TournamentObject Durable Object (src/arena/tournament.ts), addressed by its
+ * random id, that plays a round robin between registered bots and built-in ones with alarms. These
+ * routes check the request, resolve the entrants (registered bots from the registry, with their
+ * secrets), and call the object. The management token (`Authorization: Bearer`) cancels it.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { EXAMPLE_BOT_ID, EXAMPLE_TOURNAMENT_ID, exampleCancelledTournament, exampleCreatedTournament, exampleTournament } from "../../arena/examples.ts";
+import { CreatedTournamentSchema, CreateTournamentRequestSchema, MAX_TOURNAMENT_GAMES, MAX_TOURNAMENT_MOVE_MS, TournamentSchema } from "../../arena/schemas.ts";
+import type { Reply } from "../../match/object.ts";
+import type { StoredEntry } from "../../arena/wire.ts";
+import { isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts";
+import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
+import { scheduleProblem } from "../../tournament/index.ts";
+import type { App, AppEnv } from "../app.ts";
+import { type ProblemCode, ProblemError, problemResponses } from "../problems.ts";
+import { bearerToken, registryStub } from "./bots.ts";
+
+const BODY: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", "request/invalid"];
+const problems = (path: string, codes: ProblemCode[]) => problemResponses(path.replace("{id}", EXAMPLE_TOURNAMENT_ID), [...codes, "server/internal"]);
+
+const IdParamSchema = z.object({
+  id: z.string().openapi({ param: { name: "id", in: "path", description: "The tournament id (from POST /v1/tournaments)." }, example: EXAMPLE_TOURNAMENT_ID }),
+});
+
+function tournamentStub(c: Context<AppEnv>, id: string) {
+  if (!isMatchId(id)) throw new ProblemError("tournament/not_found", `there is no tournament ${id.length > 40 ? `${id.slice(0, 40)}...` : id}`);
+  return c.env.TOURNAMENTS.get(c.env.TOURNAMENTS.idFromName(id));
+}
+
+function replyValue<T>(reply: Reply<T>, id: string): T {
+  if (reply.ok) return reply.value;
+  throw new ProblemError(reply.error.code, reply.error.code === "tournament/not_found" ? `there is no tournament ${id}` : reply.error.detail);
+}
+
+const invalid = (path: (string | number)[], message: string) =>
+  new ProblemError("request/invalid", `${path.join(".")}: ${message}`, { errors: [{ path, message }] });
+
+/** The entrants: built-in names as they are, registered ids resolved (with their secrets) by the registry. */
+async function entriesOf(c: Context<AppEnv>, bots: string[]): Promise<StoredEntry[]> {
+  bots.forEach((bot, index) => {
+    if (bots.indexOf(bot) !== index) throw invalid(["bots", index], `${bot} is entered twice`);
+  });
+  const ids = bots.filter((bot) => !isReferenceBot(bot) && isMatchId(bot));
+  const found = ids.length === 0 ? [] : await registryStub(c.env).entrants(ids);
+  return bots.map((bot, index): StoredEntry => {
+    if (isReferenceBot(bot)) return { name: bot, kind: "builtIn", level: bot };
+    const registered = found[ids.indexOf(bot)];
+    if (!registered) {
+      const message = `'${bot.slice(0, 40)}' is neither a registered bot id nor a built-in bot (${REFERENCE_BOTS.join(", ")})`;
+      throw new ProblemError("tournament/unknown_bot", `bots.${index}: ${message}`, { errors: [{ path: ["bots", index], message }] });
+    }
+    return { name: registered.name, kind: "registered", botId: registered.id, url: registered.url, secret: registered.secret };
+  });
+}
+
+export function registerTournamentsRoutes(app: App): void {
+  app.openAPIRegistry.registerComponent("securitySchemes", "tournamentToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "A tournament's management token, from POST /v1/tournaments.",
+  });
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/tournaments",
+      tags: ["Tournaments"],
+      operationId: "createTournament",
+      summary: "Start a tournament",
+      description: `Starts a round robin between registered bots (by id) and built-in bots (by name): each pair plays \`gamesPerPair\` games (even), half with each bot giving first, one game at a time, each an ordinary hosted match with bot seats (watch it at \`/v1/matches/{matchId}\` or its page). A bot that misbehaves loses the game by forfeit with a reason code; one that cannot be reached before its first move of a game has the game aborted and replayed once. At most ${MAX_TOURNAMENT_GAMES} games. Answers the tournament and its management token (shown only once).`,
+      request: {
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: CreateTournamentRequestSchema,
+              examples: {
+                mixed: {
+                  summary: "A registered bot against two built-in bots, 2 s per move",
+                  value: {
+                    name: "Friday round robin",
+                    bots: [EXAMPLE_BOT_ID, "easy", "perfect"],
+                    gamesPerPair: 4,
+                    clock: { kind: "move", moveMs: 2000 },
+                    seed: 7,
+                  },
+                },
+                builtIn: { summary: "Built-in bots only, advanced variant", value: { bots: ["random", "easy"], gamesPerPair: 2, rules: { squares: true } } },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        201: {
+          description: "The tournament has started.",
+          headers: { Location: { description: "The tournament's URL.", schema: { type: "string" } } },
+          content: { "application/json": { schema: CreatedTournamentSchema, example: exampleCreatedTournament() } },
+        },
+        ...problems("/v1/tournaments", [...BODY, "tournament/unknown_bot"]),
+      },
+    }),
+    async (c) => {
+      const request = c.req.valid("json");
+      if (request.clock.kind === "move" && request.clock.moveMs > MAX_TOURNAMENT_MOVE_MS) {
+        throw invalid(["clock", "moveMs"], `at most ${MAX_TOURNAMENT_MOVE_MS} ms per move in a tournament`);
+      }
+      const pairs = (request.bots.length * (request.bots.length - 1)) / 2;
+      if (pairs * request.gamesPerPair > MAX_TOURNAMENT_GAMES) {
+        throw invalid(
+          ["gamesPerPair"],
+          `${request.bots.length} bots with ${request.gamesPerPair} games per pair make ${pairs * request.gamesPerPair} games; at most ${MAX_TOURNAMENT_GAMES}`,
+        );
+      }
+      const entries = await entriesOf(c, request.bots);
+      const problem = scheduleProblem(
+        entries.map((entry) => entry.name),
+        request.gamesPerPair,
+      );
+      if (problem) throw invalid(["bots"], problem);
+      const id = newMatchId();
+      const token = newSeatToken();
+      const seed = request.seed ?? crypto.getRandomValues(new Uint32Array(1))[0];
+      const stub = c.env.TOURNAMENTS.get(c.env.TOURNAMENTS.idFromName(id));
+      const state = replyValue(
+        await stub.create({
+          id,
+          name: request.name ?? null,
+          tokenHash: await hashToken(token),
+          entries,
+          gamesPerPair: request.gamesPerPair,
+          rules: request.rules ?? {},
+          clock: request.clock,
+          seed,
+          maxNodes: Number(c.env.ENGINE_DEFAULT_NODES),
+        }),
+        id,
+      );
+      const url = `/v1/tournaments/${id}`;
+      return c.json({ id, url, token, state }, 201, { Location: url });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/tournaments/{id}",
+      tags: ["Tournaments"],
+      operationId: "getTournament",
+      summary: "Get a tournament",
+      description:
+        "Status and progress; the standings (games, wins, draws, losses, forfeits, points with win 1 and draw 1/2, the Sonneborn-Berger tie-break, and a Bradley-Terry rating with its uncertainty), recomputed from the finished games; the crosstable; and every game with its result, the reason (and forfeit code) and links to its match and record.",
+      request: { params: IdParamSchema },
+      responses: {
+        200: { description: "The tournament.", content: { "application/json": { schema: TournamentSchema, example: exampleTournament() } } },
+        ...problems("/v1/tournaments/{id}", ["tournament/not_found"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      return c.json(replyValue(await tournamentStub(c, id).get(), id), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/tournaments/{id}/cancel",
+      tags: ["Tournaments"],
+      operationId: "cancelTournament",
+      summary: "Cancel a tournament",
+      description:
+        "Stops a running tournament (needs its management token as `Authorization: Bearer <token>`): the game being played ends without a result (its match is aborted) and the games not played are cancelled; the finished games and the standings stay. No body.",
+      security: [{ tournamentToken: [] }],
+      request: { params: IdParamSchema },
+      responses: {
+        200: {
+          description: "The tournament, cancelled.",
+          content: { "application/json": { schema: TournamentSchema, example: exampleCancelledTournament() } },
+        },
+        ...problems("/v1/tournaments/{id}/cancel", ["tournament/token_required", "tournament/wrong_token", "tournament/not_found", "tournament/over"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const stub = tournamentStub(c, id);
+      const token = bearerToken(c);
+      if (token === null) throw new ProblemError("tournament/token_required", "send the tournament's management token as Authorization: Bearer <token>");
+      return c.json(replyValue(await stub.cancel(await hashToken(token)), id), 200);
+    },
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The bot registry: one Durable Object (`idFromName("registry")`) holding every registered bot in a
+ * SQLite table, so names are unique (case-insensitively, by a UNIQUE constraint) and a listing is one
+ * query. The Worker checks the URL and the bot's `GET /` before it calls `register`: no network call
+ * happens in here. Management tokens are stored as SHA-256 hashes; signing secrets are stored as is,
+ * because the arena needs them to sign its calls, and leave the registry only towards a tournament.
+ */
+import { DurableObject } from "cloudflare:workers";
+import { err, ok } from "../rules/index.ts";
+import type { Reply } from "../match/object.ts";
+import type { BotOutput } from "./schemas.ts";
+import { botOutput, type StoredBot } from "./wire.ts";
+
+export const REGISTRY_NAME = "registry";
+
+interface BotRow extends Record<string, SqlStorageValue> {
+  id: string;
+  name: string;
+  url: string;
+  secret: string;
+  token_hash: string;
+  info: string;
+  created_at: number;
+}
+
+const fromRow = (row: BotRow): StoredBot => ({
+  id: row.id,
+  name: row.name,
+  url: row.url,
+  secret: row.secret,
+  tokenHash: row.token_hash,
+  info: JSON.parse(row.info),
+  createdAt: row.created_at,
+});
+
+export class BotRegistry extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS bots (
+      id TEXT PRIMARY KEY,
+      name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+      url TEXT NOT NULL,
+      secret TEXT NOT NULL,
+      token_hash TEXT NOT NULL,
+      info TEXT NOT NULL,
+      created_at INTEGER NOT NULL
+    )`);
+  }
+
+  private rows(query: string, ...bindings: SqlStorageValue[]): StoredBot[] {
+    return this.ctx.storage.sql
+      .exec<BotRow>(query, ...bindings)
+      .toArray()
+      .map(fromRow);
+  }
+
+  private byId(id: string): StoredBot | undefined {
+    return this.rows("SELECT * FROM bots WHERE id = ?", id)[0];
+  }
+
+  async register(bot: StoredBot): Promise<Reply<BotOutput>> {
+    if (this.rows("SELECT * FROM bots WHERE name = ?", bot.name).length > 0) {
+      return err({ code: "registry/name_taken", detail: `a bot named ${bot.name} is already registered` });
+    }
+    this.ctx.storage.sql.exec(
+      "INSERT INTO bots (id, name, url, secret, token_hash, info, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      bot.id,
+      bot.name,
+      bot.url,
+      bot.secret,
+      bot.tokenHash,
+      JSON.stringify(bot.info),
+      bot.createdAt,
+    );
+    return ok(botOutput(bot));
+  }
+
+  async list(): Promise<BotOutput[]> {
+    return this.rows("SELECT * FROM bots ORDER BY created_at, id").map(botOutput);
+  }
+
+  async get(id: string): Promise<Reply<BotOutput>> {
+    const bot = this.byId(id);
+    return bot ? ok(botOutput(bot)) : notFound(id);
+  }
+
+  /** The bots with these ids, secrets included (for a tournament's entrants), in the order asked; null for an unknown id. */
+  async entrants(ids: string[]): Promise<(StoredBot | null)[]> {
+    return ids.map((id) => this.byId(id) ?? null);
+  }
+
+  /** Deletes the bot if `tokenHash` is its management token's. Tournaments already created keep their copy. */
+  async remove(id: string, tokenHash: string): Promise<Reply<BotOutput>> {
+    const bot = this.byId(id);
+    if (!bot) return notFound(id);
+    if (bot.tokenHash !== tokenHash) return err({ code: "registry/wrong_token", detail: "the token is not this bot's management token" });
+    this.ctx.storage.sql.exec("DELETE FROM bots WHERE id = ?", id);
+    return ok(botOutput(bot));
+  }
+}
+
+const notFound = (id: string) => err({ code: "registry/not_found" as const, detail: `there is no registered bot ${id}` });

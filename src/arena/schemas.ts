@@ -1,0 +1,437 @@
+/**
+ * Wire schemas of the arena on the service: the bot protocol (documented as OpenAPI webhooks and served
+ * by the built-in bots at /bots/{name}/), the bot registry and tournaments. The protocol's TypeScript
+ * types live in src/bots/protocol.ts (a pure layer without zod); the schemas here describe the same
+ * JSON, and their examples are produced by that code (see examples.ts), so the two cannot drift.
+ */
+import { z } from "@hono/zod-openapi";
+import {
+  CellNameSchema,
+  CellSchema,
+  MoveTextSchema,
+  PhaseSchema,
+  PieceCharSchema,
+  PieceSchema,
+  PositionJsonSchema,
+  PositionStringSchema,
+  RulesInputSchema,
+  RulesSchema,
+  SeatSchema,
+} from "../api/schemas.ts";
+import { LEVELS } from "../engine/index.ts";
+import { ClockInputSchema, ClockSchema } from "../match/schemas.ts";
+import { RESULT_REASONS } from "../match/machine.ts";
+import { MAX_GAMES_PER_PAIR } from "../tournament/schedule.ts";
+import {
+  EXAMPLE_BOT_ID,
+  EXAMPLE_BOT_SECRET,
+  EXAMPLE_TOURNAMENT_ID,
+  EXAMPLE_TOKEN,
+  exampleBot,
+  exampleBotInfo,
+  exampleCreatedTournament,
+  exampleEndNotice,
+  exampleMoveRequest,
+  exampleTournament,
+} from "./examples.ts";
+
+/** At most this many bots in one tournament, and this many games in all. */
+export const MAX_TOURNAMENT_BOTS = 16;
+export const MAX_TOURNAMENT_GAMES = 500;
+/** A per-move limit longer than one call may wait (DEFAULT_MAX_MOVE_MS) could not be honoured. */
+export const MAX_TOURNAMENT_MOVE_MS = 60_000;
+
+// ---- the bot protocol ----
+
+const ProtocolSchema = z.literal(1).openapi({ description: "The protocol version: 1." });
+const IdsDescription = {
+  tournamentId: "The tournament; null outside one (a conformance check).",
+  gameId: "The game in its tournament (`g1`, `g2`, ...); a game aborted and replayed keeps its id.",
+  matchId: "This attempt at the game: the hosted match (`GET /v1/matches/{matchId}` shows it); a replay gets a new one.",
+};
+
+export const BotHistoryMoveSchema = z
+  .object({
+    ply: z.number().int().min(0).max(16).openapi({ description: "The ply before the move (0: the opening give)." }),
+    seat: SeatSchema,
+    move: z
+      .object({
+        place: CellSchema.optional().openapi({ description: "The cell the piece in hand went to; absent for the opening give." }),
+        give: PieceSchema.optional().openapi({ description: "The piece handed over; absent when the placement ended the game." }),
+        quarto: z.boolean().optional().openapi({ description: "Present when the move announced Quarto." }),
+      })
+      .openapi({ description: "The move, with cells and pieces as numbers.", example: { place: 5, give: 4 } }),
+    text: MoveTextSchema,
+  })
+  .openapi("BotHistoryMove", {
+    description: "A move already played, as a bot sees it.",
+    example: { ply: 1, seat: "second", move: { place: 5, give: 4 }, text: "b2-4" },
+  });
+
+export const BotMoveRequestSchema = z
+  .looseObject({
+    protocol: ProtocolSchema,
+    tournamentId: z.union([z.string(), z.null()]).openapi({ description: IdsDescription.tournamentId, example: EXAMPLE_TOURNAMENT_ID }),
+    gameId: z.string().openapi({ description: IdsDescription.gameId, example: "g12" }),
+    matchId: z.string().openapi({ description: IdsDescription.matchId, example: "k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
+    ply: z.number().int().min(0).max(16).openapi({ description: "Moves played so far; the answer is the move at this ply.", example: 3 }),
+    seat: SeatSchema,
+    phase: PhaseSchema,
+    position: PositionStringSchema,
+    positionJson: PositionJsonSchema,
+    rules: RulesSchema,
+    availablePieces: z.array(PieceSchema).openapi({ description: "Pieces that can still be given (after this placement, when placing)." }),
+    emptyCells: z.array(CellSchema).openapi({ description: "The empty cells." }),
+    moves: z.array(BotHistoryMoveSchema).openapi({ description: "Every move so far." }),
+    canClaim: z.boolean().openapi({
+      description: "True when the opponent completed a Quarto without announcing it and this bot may claim it now (`announce: manual` with `missedClaim`).",
+    }),
+    clock: z
+      .object({
+        timeLeftMs: z
+          .number()
+          .int()
+          .min(0)
+          .openapi({ description: "The time left for this move, in ms, round trip included: answer well before it.", example: 1000 }),
+      })
+      .openapi({ description: "The bot's clock for this move." }),
+    opponent: z.object({ name: z.string().openapi({ description: "The opponent's name.", example: "bob" }) }).openapi({ description: "Who the bot plays." }),
+  })
+  .openapi("BotMoveRequest", {
+    description:
+      "Body of `POST {botUrl}/move`: the whole state of the game, so a bot needs no memory between calls. `seat` is the seat the bot holds (`first` made the opening give); `phase` is `give` at the opening (only choose a piece to hand over), else `place` (place the piece in hand, then give).",
+    example: exampleMoveRequest() as never,
+  });
+
+export const BotMoveAnswerSchema = z
+  .looseObject({
+    place: z.union([CellSchema, CellNameSchema]).optional().openapi({ description: "The cell to place the piece in hand on; absent for the opening give." }),
+    give: z.union([PieceSchema, PieceCharSchema]).optional().openapi({ description: "The piece to hand over; absent when the placement ends the game." }),
+    quarto: z.boolean().optional().openapi({ description: 'Announce "Quarto!" (needed to win under `announce: manual`).' }),
+    claim: z.boolean().optional().openapi({ description: "Claim the Quarto the opponent completed and did not announce (only when `canClaim`)." }),
+  })
+  .openapi("BotMoveAnswer", {
+    description: "A bot's move: the same form as a hosted-match move. Anything that is not a legal move is a `bot/illegal_move` forfeit.",
+    example: { place: 10, give: 3 },
+  });
+
+export const BotInfoSchema = z
+  .object({
+    name: z.string().min(1).openapi({ description: "The bot's own name.", example: "my-bot" }),
+    author: z.string().optional().openapi({ description: "Who wrote it.", example: "Ada" }),
+    version: z.string().optional().openapi({ description: "Its version.", example: "0.3" }),
+  })
+  .openapi("BotInfo", { description: "Body of the answer to `GET {botUrl}/`: who the bot is.", example: exampleBotInfo() as never });
+
+export const BotEndNoticeSchema = z
+  .looseObject({
+    protocol: ProtocolSchema,
+    tournamentId: z.union([z.string(), z.null()]).openapi({ description: IdsDescription.tournamentId, example: EXAMPLE_TOURNAMENT_ID }),
+    gameId: z.string().openapi({ description: IdsDescription.gameId, example: "g12" }),
+    matchId: z.string().openapi({ description: IdsDescription.matchId, example: "k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
+    seat: SeatSchema,
+    opponent: z.object({ name: z.string().openapi({ description: "The opponent's name.", example: "bob" }) }).openapi({ description: "Who the bot played." }),
+    outcome: z
+      .enum(["win", "loss", "draw", "aborted"])
+      .openapi({ description: "From this bot's seat; `aborted`: the game did not count and is replayed.", example: "win" }),
+    reason: z.enum(RESULT_REASONS).openapi({ description: "How the match ended.", example: "quarto" }),
+    forfeitCode: z.string().optional().openapi({ description: "For a forfeit: the code of the misbehaviour.", example: "bot/timeout" }),
+    detail: z.string().optional().openapi({ description: "More about the ending, in words.", example: "POST /move took longer than 1000 ms (no answer)" }),
+    position: PositionStringSchema,
+    moves: z.array(BotHistoryMoveSchema).openapi({ description: "Every move of the game." }),
+  })
+  .openapi("BotEndNotice", { description: "Body of `POST {botUrl}/end`: how a game ended, from the bot's seat.", example: exampleEndNotice() as never });
+
+export const BotEndReceiptSchema = z
+  .object({ received: z.literal(true).openapi({ description: "Always true; the arena ignores the answer anyway." }) })
+  .openapi("BotEndReceipt", { description: "What the built-in bots answer to `POST /end`.", example: { received: true } });
+
+/** The Standard Webhooks headers on every call to a bot. */
+export const SignatureHeadersSchema = z.object({
+  "webhook-id": z.string().openapi({
+    param: { name: "webhook-id", in: "header", description: "A unique id per call." },
+    example: "msg_2b9e4f3c1d0a4e8f9a7b6c5d4e3f2a1b",
+  }),
+  "webhook-timestamp": z.string().openapi({
+    param: { name: "webhook-timestamp", in: "header", description: "When the call was signed, in seconds since the epoch." },
+    example: "1790856000",
+  }),
+  "webhook-signature": z.string().openapi({
+    param: {
+      name: "webhook-signature",
+      in: "header",
+      description:
+        "`v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the bot's secret after `whsec_`.",
+    },
+    example: "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
+  }),
+});
+
+// ---- the registry ----
+
+const BOT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
+
+export const RegisterBotRequestSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .regex(BOT_NAME_PATTERN, "1-40 letters, digits, '_', '.' or '-', starting with a letter or digit")
+      .openapi({
+        description: `The bot's name in tournaments: 1-40 letters, digits, \`_\`, \`.\` or \`-\`; unique (case-insensitive), and not a built-in bot's name (${LEVELS.join(", ")}).`,
+        example: "alice",
+      }),
+    url: z.string().min(1).max(2000).openapi({
+      description: "The bot's base URL: http or https, no credentials, query or fragment. The arena calls `{url}/`, `{url}/move` and `{url}/end`.",
+      example: "http://127.0.0.1:9001",
+    }),
+  })
+  .openapi("RegisterBotRequest", { description: "A bot to register.", example: { name: "alice", url: "http://127.0.0.1:9001" } });
+
+export const BotSchema = z
+  .object({
+    id: z.string().openapi({ description: "The bot's id: enter it in tournaments.", example: EXAMPLE_BOT_ID }),
+    name: z.string().openapi({ description: "Its name in tournaments.", example: "alice" }),
+    url: z.string().openapi({ format: "uri", description: "Its base URL.", example: "http://127.0.0.1:9001" }),
+    info: BotInfoSchema,
+    createdAt: z.string().openapi({ format: "date-time", description: "When it was registered.", example: "2026-10-01T12:00:00.000Z" }),
+  })
+  .openapi("Bot", { description: "A registered bot (its secret and token are never shown again).", example: exampleBot() as never });
+
+export const RegisteredBotSchema = BotSchema.extend({
+  secret: z.string().openapi({
+    description: "The bot's signing secret (`whsec_...`): every call to the bot is signed with it. Shown only once.",
+    example: EXAMPLE_BOT_SECRET,
+  }),
+  token: z.string().openapi({ description: "The management token: `Authorization: Bearer <token>` deletes the bot. Shown only once.", example: EXAMPLE_TOKEN }),
+}).openapi("RegisteredBot", {
+  description: "A bot just registered, with its secret and management token.",
+  example: { ...(exampleBot() as object), secret: EXAMPLE_BOT_SECRET, token: EXAMPLE_TOKEN } as never,
+});
+
+export const BuiltInBotSchema = z
+  .object({
+    name: z.enum(LEVELS).openapi({ description: "Its name: enter it in a tournament as is.", example: "easy" }),
+    url: z.string().openapi({ format: "uri-reference", description: "Where it is served over HTTP with the bot protocol.", example: "/bots/easy" }),
+  })
+  .openapi("BuiltInBot", { description: "A built-in reference bot (the engine at one level).", example: { name: "easy", url: "/bots/easy" } });
+
+export const BotListSchema = z
+  .object({
+    bots: z.array(BotSchema).openapi({ description: "Every registered bot, oldest first." }),
+    builtIn: z.array(BuiltInBotSchema).openapi({ description: "The built-in bots, usable in any tournament by name." }),
+  })
+  .openapi("BotList", {
+    description: "The registered bots and the built-in ones.",
+    example: { bots: [exampleBot()], builtIn: LEVELS.map((name) => ({ name, url: `/bots/${name}` })) } as never,
+  });
+
+// ---- tournaments ----
+
+export const CreateTournamentRequestSchema = z
+  .strictObject({
+    name: z.string().min(1).max(80).optional().openapi({ description: "A name to show.", example: "Friday round robin" }),
+    bots: z
+      .array(z.string().min(1).max(40))
+      .min(2)
+      .max(MAX_TOURNAMENT_BOTS)
+      .openapi({
+        description: `The entrants, 2-${MAX_TOURNAMENT_BOTS}: registered bot ids and/or built-in bot names (${LEVELS.join(", ")}); each at most once.`,
+        example: [EXAMPLE_BOT_ID, "easy"],
+      }),
+    gamesPerPair: z
+      .number()
+      .int()
+      .min(2)
+      .max(MAX_GAMES_PER_PAIR)
+      .multipleOf(2)
+      .default(2)
+      .openapi({ description: `Games each pair plays, even: half with each bot giving first (at most ${MAX_TOURNAMENT_GAMES} games in all).`, example: 2 }),
+    rules: RulesInputSchema.optional(),
+    clock: ClockInputSchema.default({ kind: "move", moveMs: 10_000 }).openapi({
+      description: `The bots' clock (default 10 s per move). A per-move limit is at most ${MAX_TOURNAMENT_MOVE_MS} ms, and no single call waits longer than that whatever the clock. Built-in bots play untimed.`,
+    }),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1)
+      .optional()
+      .openapi({ description: "Shuffles the bots before pairing and picks who gives first; also seeds the built-in bots. Random when absent.", example: 7 }),
+  })
+  .openapi("CreateTournamentRequest", {
+    description: "A round robin between registered and built-in bots.",
+    example: { name: "Friday round robin", bots: [EXAMPLE_BOT_ID, "easy"], gamesPerPair: 2, clock: { kind: "move", moveMs: 2000 }, seed: 7 },
+  });
+
+export const TournamentEntrySchema = z
+  .object({
+    name: z.string().openapi({ description: "The bot's name: its row in the standings.", example: "alice" }),
+    kind: z.enum(["builtIn", "registered"]).openapi({ description: "A built-in bot, or a registered one.", example: "registered" }),
+    botId: z.union([z.string(), z.null()]).openapi({ description: "The registered bot's id (null for a built-in bot).", example: EXAMPLE_BOT_ID }),
+  })
+  .openapi("TournamentEntry", { description: "An entrant.", example: { name: "alice", kind: "registered", botId: EXAMPLE_BOT_ID } });
+
+export const StandingSchema = z
+  .object({
+    rank: z.number().int().min(1).openapi({ description: "1 for the leader; bots level on points and Sonneborn-Berger share a rank.", example: 1 }),
+    bot: z.string().openapi({ description: "The bot's name.", example: "alice" }),
+    games: z.number().int().min(0).openapi({ description: "Games played (that count).", example: 2 }),
+    wins: z.number().int().min(0).openapi({ description: "Games won.", example: 1 }),
+    draws: z.number().int().min(0).openapi({ description: "Games drawn.", example: 1 }),
+    losses: z.number().int().min(0).openapi({ description: "Games lost, forfeits included.", example: 0 }),
+    forfeits: z.number().int().min(0).openapi({ description: "Games lost by forfeit (included in `losses`).", example: 0 }),
+    points: z.number().openapi({ description: "Win 1, draw 1/2, loss 0.", example: 1.5 }),
+    sonnebornBerger: z.number().openapi({ description: "The tie-break: each opponent's points times the score against them, summed.", example: 0.75 }),
+    rating: z.number().openapi({ description: "A Bradley-Terry rating over all games, on the Elo scale around 1500 (rounded to 0.1).", example: 1561.2 }),
+    ratingDeviation: z.number().min(0).openapi({ description: "The rating's uncertainty: one standard deviation, in the same points.", example: 310.4 }),
+  })
+  .openapi("Standing", { description: "A row of the standings.", example: (exampleTournament() as { standings: never[] }).standings[0] });
+
+export const CrosstableCellSchema = z
+  .object({
+    games: z.number().int().min(0).openapi({ description: "Games between the row bot and the column bot.", example: 2 }),
+    wins: z.number().int().min(0).openapi({ description: "The row bot's wins.", example: 1 }),
+    draws: z.number().int().min(0).openapi({ description: "Draws.", example: 1 }),
+    losses: z.number().int().min(0).openapi({ description: "The row bot's losses.", example: 0 }),
+    points: z.number().openapi({ description: "The row bot's points against the column bot.", example: 1.5 }),
+  })
+  .openapi("CrosstableCell", {
+    description: "The row bot's results against the column bot.",
+    example: { games: 2, wins: 1, draws: 1, losses: 0, points: 1.5 },
+  });
+
+export const CrosstableSchema = z
+  .object({
+    bots: z.array(z.string()).openapi({ description: "Row and column order: the standings order.", example: ["alice", "easy"] }),
+    cells: z
+      .array(z.array(z.union([CrosstableCellSchema, z.null()])))
+      .openapi({ description: "`cells[row][column]`: the row bot against the column bot; null on the diagonal." }),
+  })
+  .openapi("Crosstable", { description: "Every pair's results.", example: (exampleTournament() as { crosstable: never }).crosstable });
+
+const MatchLinksSchema = z
+  .object({
+    match: z
+      .string()
+      .openapi({ format: "uri-reference", description: "The match (live state; also `/ws` to watch it).", example: "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
+    record: z
+      .string()
+      .openapi({
+        format: "uri-reference",
+        description: "Its game record (replays with POST /v1/replay).",
+        example: "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa/record",
+      }),
+    page: z.string().openapi({ format: "uri-reference", description: "Its web page.", example: "/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
+  })
+  .openapi("MatchLinks", {
+    description: "Where to see a match.",
+    example: {
+      match: "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa",
+      record: "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa/record",
+      page: "/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa",
+    },
+  });
+
+export const GameResultSchema = z
+  .object({
+    winner: z.union([z.string(), z.null()]).openapi({ description: "The winning bot's name; null for a draw.", example: "alice" }),
+    reason: z.enum(RESULT_REASONS).openapi({ description: "How the match ended.", example: "forfeit" }),
+    forfeitCode: z
+      .union([z.string(), z.null()])
+      .openapi({ description: "For a loss by misbehaviour: its code (`bot/timeout`, `bot/illegal_move`, ...).", example: "bot/illegal_move" }),
+    forfeitedBy: z.union([z.string(), z.null()]).openapi({ description: "The bot that forfeited.", example: "easy" }),
+    detail: z.union([z.string(), z.null()]).openapi({ description: "More about the ending, in words.", example: "move/cell_occupied: cell c3 is occupied" }),
+  })
+  .openapi("GameResult", {
+    description: "How a game ended, with bot names.",
+    example: { winner: "alice", reason: "forfeit", forfeitCode: "bot/illegal_move", forfeitedBy: "easy", detail: "move/cell_occupied: cell c3 is occupied" },
+  });
+
+export const AbortedAttemptSchema = z
+  .object({
+    matchId: z.string().openapi({ description: "The aborted match.", example: "x5ba2rpcm4wq7nfj3ytz6kd2he" }),
+    detail: z
+      .string()
+      .openapi({
+        description: "Why it was aborted.",
+        example: "alice could not be reached before its first move (POST /move: connection refused); the game is replayed",
+      }),
+    links: MatchLinksSchema,
+  })
+  .openapi("AbortedAttempt", {
+    description: "An attempt at a game that was aborted (a bot could not be reached before its first move) and replayed.",
+    example: {
+      matchId: "x5ba2rpcm4wq7nfj3ytz6kd2he",
+      detail: "alice could not be reached before its first move (POST /move: connection refused); the game is replayed",
+      links: {
+        match: "/v1/matches/x5ba2rpcm4wq7nfj3ytz6kd2he",
+        record: "/v1/matches/x5ba2rpcm4wq7nfj3ytz6kd2he/record",
+        page: "/matches/x5ba2rpcm4wq7nfj3ytz6kd2he",
+      },
+    },
+  });
+
+export const TournamentGameSchema = z
+  .object({
+    index: z.number().int().min(0).openapi({ description: "Position in play order, from 0.", example: 0 }),
+    gameId: z.string().openapi({ description: "The game's id in the tournament.", example: "g1" }),
+    round: z.number().int().min(0).openapi({ description: "The pairing round it belongs to, from 0.", example: 0 }),
+    first: z.string().openapi({ description: "The bot that makes the opening give (seat 0 of the match).", example: "alice" }),
+    second: z.string().openapi({ description: "The other bot (seat 1).", example: "easy" }),
+    status: z
+      .enum(["pending", "playing", "finished", "cancelled"])
+      .openapi({ description: "Not started, being played, over, or cancelled with the tournament.", example: "finished" }),
+    matchId: z
+      .union([z.string(), z.null()])
+      .openapi({ description: "The match of the attempt that counts (or is being played); null before it starts.", example: "k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
+    links: z.union([MatchLinksSchema, z.null()]).openapi({ description: "Where to see that match; null before it starts." }),
+    result: z.union([GameResultSchema, z.null()]).openapi({ description: "How it ended; null until it does." }),
+    plies: z.union([z.number().int().min(0).max(17), z.null()]).openapi({ description: "Moves played, once over.", example: 9 }),
+    text: z.union([z.string(), z.null()]).openapi({ description: "The game record in text, once over.", example: "................. -8 a1-9 b1-A c1-B d1!" }),
+    abortedAttempts: z.array(AbortedAttemptSchema).openapi({ description: "Attempts aborted and replayed (at most one)." }),
+  })
+  .openapi("TournamentGame", { description: "One game of the round robin.", example: (exampleTournament() as { games: never[] }).games[0] });
+
+export const TournamentSchema = z
+  .object({
+    id: z.string().openapi({ description: "The tournament's id.", example: EXAMPLE_TOURNAMENT_ID }),
+    name: z.union([z.string(), z.null()]).openapi({ description: "Its name, if given.", example: "Friday round robin" }),
+    status: z
+      .enum(["running", "finished", "cancelled"])
+      .openapi({ description: "Games are being played, all are over, or it was cancelled.", example: "running" }),
+    createdAt: z.string().openapi({ format: "date-time", description: "When it was created.", example: "2026-10-01T12:00:00.000Z" }),
+    finishedAt: z.union([z.string(), z.null()]).openapi({ format: "date-time", description: "When it finished or was cancelled." }),
+    rules: RulesSchema,
+    clock: ClockSchema,
+    gamesPerPair: z.number().int().openapi({ description: "Games each pair plays.", example: 2 }),
+    seed: z.number().int().openapi({ description: "The seed of the schedule and of the built-in bots.", example: 7 }),
+    bots: z.array(TournamentEntrySchema).openapi({ description: "The entrants, in the order given." }),
+    progress: z
+      .object({
+        total: z.number().int().openapi({ description: "Games in the schedule.", example: 2 }),
+        finished: z.number().int().openapi({ description: "Games over.", example: 1 }),
+        playing: z.number().int().openapi({ description: "Games being played (0 or 1: one at a time).", example: 1 }),
+        pending: z.number().int().openapi({ description: "Games not started.", example: 0 }),
+        replays: z.number().int().openapi({ description: "Attempts aborted and replayed so far.", example: 0 }),
+      })
+      .openapi({ description: "How far it has got." }),
+    standings: z.array(StandingSchema).openapi({ description: "Recomputed from the finished games: points, then Sonneborn-Berger, then rating." }),
+    crosstable: CrosstableSchema,
+    games: z.array(TournamentGameSchema).openapi({ description: "Every game of the schedule, in play order." }),
+  })
+  .openapi("Tournament", { description: "A tournament: progress, standings, crosstable and every game.", example: exampleTournament() as never });
+
+export const CreatedTournamentSchema = z
+  .object({
+    id: z.string().openapi({ description: "The tournament's id.", example: EXAMPLE_TOURNAMENT_ID }),
+    url: z.string().openapi({ format: "uri-reference", description: "The tournament's URL.", example: `/v1/tournaments/${EXAMPLE_TOURNAMENT_ID}` }),
+    token: z.string().openapi({ description: "The management token: `Authorization: Bearer <token>` cancels it. Shown only once.", example: EXAMPLE_TOKEN }),
+    state: TournamentSchema,
+  })
+  .openapi("CreatedTournament", { description: "The tournament just created, and its token.", example: exampleCreatedTournament() as never });
+
+export type BotOutput = z.infer<typeof BotSchema>;
+export type CreateTournamentRequest = z.infer<typeof CreateTournamentRequestSchema>;
+export type TournamentOutput = z.infer<typeof TournamentSchema>;
+export type TournamentGameOutput = z.infer<typeof TournamentGameSchema>;
+export type StandingOutput = z.infer<typeof StandingSchema>;

@@ -1,0 +1,163 @@
+/**
+ * The arena's stored forms and their public views. A tournament is stored as one `tournament` record
+ * (configuration, entrants with their signing secrets, status, the index of the current game) and one
+ * record per scheduled game (`game:000012`): its status, the match of the attempt being played, the
+ * aborted attempts and, once over, the outcome. Standings and crosstable are never stored: the view
+ * recomputes them from the finished games (src/tournament/standings.ts), as the local runner does.
+ */
+import type { Level } from "../engine/index.ts";
+import type { ClockConfig } from "../match/machine.ts";
+import { rulesOutput } from "../api/wire.ts";
+import { makeRules, type RulesInput } from "../rules/index.ts";
+import { computeCrosstable, computeStandings, type GameOutcome, type ScoredGame } from "../tournament/index.ts";
+import type { BotInfo } from "../bots/index.ts";
+import type { BotOutput, TournamentGameOutput, TournamentOutput } from "./schemas.ts";
+
+export type StoredEntry = { name: string; kind: "builtIn"; level: Level } | { name: string; kind: "registered"; botId: string; url: string; secret: string };
+
+export interface StoredTournament {
+  id: string;
+  name: string | null;
+  /** SHA-256 of the management token. */
+  tokenHash: string;
+  status: "running" | "finished" | "cancelled";
+  entries: StoredEntry[];
+  gamesPerPair: number;
+  rules: RulesInput;
+  clock: ClockConfig;
+  seed: number;
+  /** Node budget per move of the built-in bots. */
+  maxNodes: number;
+  gameCount: number;
+  /** The game being played (or next to play); `gameCount` once all are over. */
+  current: number;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
+export interface StoredGame {
+  index: number;
+  gameId: string;
+  round: number;
+  first: string;
+  second: string;
+  status: "pending" | "playing" | "finished" | "cancelled";
+  /** 1, or 2 once an attempt was aborted. */
+  attempt: number;
+  /** The match of the current attempt, written before the match is created. */
+  matchId: string | null;
+  /** Whether that match exists (written once its creation returned): only then is it shown. */
+  matchCreated: boolean;
+  aborted: { matchId: string; detail: string }[];
+  outcome: GameOutcome | null;
+  plies: number | null;
+  text: string | null;
+  /** A finished match whose bots have not yet been sent `POST /end`. */
+  pendingNotice: string | null;
+}
+
+/** A registered bot as the registry stores it. */
+export interface StoredBot {
+  id: string;
+  name: string;
+  url: string;
+  secret: string;
+  tokenHash: string;
+  info: BotInfo;
+  createdAt: number;
+}
+
+export const gameKey = (index: number): string => `game:${String(index).padStart(6, "0")}`;
+
+const instant = (ms: number): string => new Date(ms).toISOString();
+const tenths = (value: number): number => Math.round(value * 10) / 10;
+
+export const matchLinks = (matchId: string) => ({ match: `/v1/matches/${matchId}`, record: `/v1/matches/${matchId}/record`, page: `/matches/${matchId}` });
+
+export function botOutput(bot: StoredBot): BotOutput {
+  return { id: bot.id, name: bot.name, url: bot.url, info: bot.info, createdAt: instant(bot.createdAt) };
+}
+
+/** The finished games that count, as the standings read them (aborted ones never count). */
+export function scoredGamesOf(games: readonly StoredGame[]): ScoredGame[] {
+  return games.flatMap((game) =>
+    game.status === "finished" && game.outcome !== null && game.outcome.reason !== "aborted"
+      ? [{ first: game.first, second: game.second, winner: game.outcome.winner, forfeitedBy: game.outcome.forfeitedBy ?? null }]
+      : [],
+  );
+}
+
+function gameOutput(game: StoredGame, tournament: StoredTournament): TournamentGameOutput {
+  const status = tournament.status === "cancelled" && game.status !== "finished" ? "cancelled" : game.status;
+  const outcome = game.outcome;
+  const shownMatch = game.matchCreated ? game.matchId : null;
+  return {
+    index: game.index,
+    gameId: game.gameId,
+    round: game.round,
+    first: game.first,
+    second: game.second,
+    status,
+    matchId: shownMatch,
+    links: shownMatch === null ? null : matchLinks(shownMatch),
+    result:
+      outcome === null
+        ? null
+        : {
+            winner: outcome.winner,
+            reason: outcome.reason,
+            forfeitCode: outcome.forfeitCode ?? null,
+            forfeitedBy: outcome.forfeitedBy ?? null,
+            detail: outcome.detail ?? null,
+          },
+    plies: game.plies,
+    text: game.text,
+    abortedAttempts: game.aborted.map((attempt) => ({ ...attempt, links: matchLinks(attempt.matchId) })),
+  };
+}
+
+/** The public view: progress, standings and crosstable recomputed from the games, and every game. */
+export function tournamentView(tournament: StoredTournament, games: readonly StoredGame[]): TournamentOutput {
+  const bots = tournament.entries.map((entry) => entry.name);
+  const scored = scoredGamesOf(games);
+  const standings = computeStandings(bots, scored);
+  const outputs = games.map((game) => gameOutput(game, tournament));
+  const count = (status: TournamentGameOutput["status"]) => outputs.filter((game) => game.status === status).length;
+  return {
+    id: tournament.id,
+    name: tournament.name,
+    status: tournament.status,
+    createdAt: instant(tournament.createdAt),
+    finishedAt: tournament.finishedAt === null ? null : instant(tournament.finishedAt),
+    rules: rulesOutput(makeRules(tournament.rules)),
+    clock: tournament.clock,
+    gamesPerPair: tournament.gamesPerPair,
+    seed: tournament.seed,
+    bots: tournament.entries.map((entry) => ({ name: entry.name, kind: entry.kind, botId: entry.kind === "registered" ? entry.botId : null })),
+    progress: {
+      total: games.length,
+      finished: count("finished"),
+      playing: count("playing"),
+      pending: count("pending"),
+      replays: games.reduce((sum, game) => sum + game.aborted.length, 0),
+    },
+    standings: standings.map((row) => ({
+      rank: row.rank,
+      bot: row.bot,
+      games: row.games,
+      wins: row.wins,
+      draws: row.draws,
+      losses: row.losses,
+      forfeits: row.forfeits,
+      points: row.points,
+      sonnebornBerger: row.sonnebornBerger,
+      rating: tenths(row.rating),
+      ratingDeviation: tenths(row.ratingDeviation),
+    })),
+    crosstable: computeCrosstable(
+      standings.map((row) => row.bot),
+      scored,
+    ),
+    games: outputs,
+  };
+}
