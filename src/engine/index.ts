@@ -89,6 +89,9 @@ export const DEFAULT_MAX_NODES = 10_000_000;
 const KNOWN_DRAW_NOTE =
   "the classic game's start is a draw with perfect play (Goossens 1998, confirmed by full solves since); every opening give is equivalent under piece relabelling";
 const BUDGET_NOTE = "node budget exhausted before the position was solved";
+const FIRST_PLACEMENT_NOTE =
+  "after the opening give of the classic game the position is a draw with perfect play (Goossens 1998, and every opening give is equivalent under piece relabelling); the move comes from the heuristic search";
+const VARIANT_START_NOTE = "no known value for this rules variant's empty board, and a full solve does not fit in a request";
 
 /** A root move: `cell` -1 for a give-only move, `give` -1 when the placement ends the game. */
 interface RootMove {
@@ -123,8 +126,15 @@ function reload(root: Root): void {
   loadBoard(root.position.board, root.position.inHand);
 }
 
+const isClassicRules = (rules: Rules): boolean => !rules.squares && (rules.attributeMask & 15) === 15;
+
 function isClassicStart(root: Root): boolean {
-  return root.placed === 0 && root.hand < 0 && !root.rules.squares && (root.rules.attributeMask & 15) === 15;
+  return root.placed === 0 && root.hand < 0 && isClassicRules(root.rules);
+}
+
+/** The classic game right after the opening give: a draw too, as every opening give is equivalent. */
+function isClassicFirstPlacement(root: Root): boolean {
+  return root.placed === 0 && root.hand >= 0 && isClassicRules(root.rules);
 }
 
 /** One move per class of interchangeable gives (pieces equal on every attribute in play). */
@@ -328,10 +338,11 @@ export function suggestMove(position: Position, rules: Rules, options: SuggestOp
   }
   setNodeLimit(maxNodes);
   const found = heuristicRoot(root, moves, root.empties);
+  if (isClassicFirstPlacement(root)) return answer(found.move, { value: "draw", exact: false, note: FIRST_PLACEMENT_NOTE });
   return answer(found.move, {
     exact: false,
     ...provenValue(found.score),
-    note: fullStart ? "rules variant start: no known value, heuristic search" : BUDGET_NOTE,
+    note: fullStart ? `${VARIANT_START_NOTE}: heuristic search` : BUDGET_NOTE,
   });
 }
 
@@ -396,6 +407,27 @@ export function evaluate(position: Position, rules: Rules, options: EvaluateOpti
           }
         : {}),
       note: KNOWN_DRAW_NOTE,
+    };
+  }
+
+  if (root.placed === 0) {
+    // Sixteen empty cells: beyond a request's budget. The classic game is known to be a draw.
+    const known = isClassicFirstPlacement(root);
+    return {
+      value: known ? "draw" : null,
+      exact: known,
+      ...(known && distance ? { pliesToEnd: 16 } : {}),
+      nodes: 0,
+      ...(options.moves
+        ? {
+            moves: expandMoves(
+              moves.map((move) => ({ move, value: null, score: null })),
+              root,
+              distance,
+            ),
+          }
+        : {}),
+      note: known ? FIRST_PLACEMENT_NOTE.replace("; the move comes from the heuristic search", "") : VARIANT_START_NOTE,
     };
   }
 

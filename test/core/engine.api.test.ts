@@ -152,7 +152,15 @@ describe("suggestMove", () => {
     expect(evaluation).toMatchObject({ value: "draw", exact: true, pliesToEnd: 16 });
     expect(evaluation.note).toMatch(/Goossens 1998/);
 
+    // After the opening give it is still a draw (every opening give is equivalent), and known as such.
+    const firstPlacement = evaluate(read("................7"), CLASSIC_RULES);
+    expect(firstPlacement).toMatchObject({ value: "draw", exact: true, nodes: 0 });
+    const placing = suggestMove(read("................7"), CLASSIC_RULES, { seed: 1, maxNodes: 10_000 });
+    expect(placing).toMatchObject({ value: "draw", exact: false });
+    expect(playMove(read("................7"), placing.move, CLASSIC_RULES).ok).toBe(true);
+
     const squares = makeRules({ squares: true });
+    expect(evaluate(read(".................", squares), squares)).toMatchObject({ value: null, exact: false, nodes: 0 });
     const variant = suggestMove(read(".................", squares), squares, { seed: 1, maxNodes: 20_000 });
     expect(variant.exact).toBe(false);
     expect(variant.nodes).toBeLessThanOrEqual(20_000);

@@ -23,11 +23,11 @@ function positions(rules: Rules, empties: number, count: number, seed: number): 
 const RULES_UNDER_TEST = ["classic", "squares", "color+shape", "squares, manual, 3 attributes"] as const;
 // Counts per rules option: many small positions, fewer large ones (the brute force grows ~10x a cell).
 const PLAN: [empties: number, count: number][] = [
-  [3, 80],
-  [4, 120],
-  [5, 150],
-  [6, 120],
-  [7, 40],
+  [3, 150],
+  [4, 250],
+  [5, 300],
+  [6, 250],
+  [7, 80],
 ];
 
 describe.each(RULES_UNDER_TEST)("exact values agree with brute force: %s", (name) => {
@@ -42,28 +42,6 @@ describe.each(RULES_UNDER_TEST)("exact values agree with brute force: %s", (name
         position: makePositionString(position),
         value: expected,
         exact: true,
-      });
-    }
-  });
-});
-
-describe("exact values agree with brute force on larger positions", () => {
-  // 8 empty cells: ~0.5 s of brute force each in the classic game; squares are cheaper, so 9 there too.
-  const cases: [string, number, number][] = [
-    ["classic", 8, 10],
-    ["squares", 8, 12],
-    ["squares", 9, 4],
-    ["color+shape", 8, 4],
-    ["squares, manual, 3 attributes", 8, 8],
-    ["classic", 9, 1],
-  ];
-  it.each(cases)("%s, %i empty cells, %i positions", (name, empties, count) => {
-    const rules = RULE_SETS[name];
-    for (const position of positions(rules, empties, count, 7 * empties + count)) {
-      const expected = bruteValue(bruteScore(position, rules));
-      expect({ position: makePositionString(position), value: evaluate(position, rules).value }).toEqual({
-        position: makePositionString(position),
-        value: expected,
       });
     }
   });
