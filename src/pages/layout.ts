@@ -11,6 +11,7 @@ import { type DrawingVocabulary, type Drawing, makeDrawing } from "./draw.ts";
 import { type Kit, makeKit } from "./client/kit.ts";
 import { makeMatchViews, type MatchViews } from "./match-view.ts";
 import { STYLE } from "./style.ts";
+import { makeTournamentViews, type TournamentViews } from "./tournament-view.ts";
 
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -18,12 +19,14 @@ export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 export const VOCABULARY: DrawingVocabulary = { attributes: ATTRIBUTES, bits: ATTRIBUTE_BIT, values: ATTRIBUTE_VALUES, cellNames: CELL_NAMES };
 export const DRAWING: Drawing = makeDrawing(VOCABULARY);
 export const MATCH_VIEWS: MatchViews = makeMatchViews(DRAWING);
+export const TOURNAMENT_VIEWS: TournamentViews = makeTournamentViews(DRAWING);
 
 /** What every page script receives. */
 export interface ClientEnv {
   draw: Drawing;
   kit: Kit;
   views: MatchViews;
+  tournament: TournamentViews;
 }
 
 /** JSON that is safe inside a <script> element. */
@@ -39,7 +42,7 @@ export function scriptJson(value: unknown): string {
  * inlined; `__name` is the helper the Worker bundler (esbuild, keepNames) may call inside them.
  */
 export function clientScript<C>(main: (env: ClientEnv, config: C) => void, config: C): HtmlEscapedString {
-  const env = `{ draw: draw, kit: (${makeKit})(), views: (${makeMatchViews})(draw) }`;
+  const env = `{ draw: draw, kit: (${makeKit})(), views: (${makeMatchViews})(draw), tournament: (${makeTournamentViews})(draw) }`;
   const source = [
     "(function () {",
     '"use strict";',

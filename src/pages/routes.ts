@@ -12,12 +12,13 @@ import { analyzePage } from "./analyze.ts";
 import { homePage } from "./home.ts";
 import { contentSecurityPolicy, type Html } from "./layout.ts";
 import { matchPage, notFoundPage } from "./match.ts";
+import { tournamentPage } from "./tournament.ts";
 
 /**
  * The paths only pages serve (Hono paths), which the OpenAPI document leaves out (`/` is also the API's
  * index, so it is described there).
  */
-export const PAGE_ONLY_PATHS: readonly string[] = ["/analyze", "/matches/:id"];
+export const PAGE_ONLY_PATHS: readonly string[] = ["/analyze", "/matches/:id", "/tournaments/:id"];
 
 /**
  * True when the client prefers HTML to JSON: the highest-quality Accept range matching text/html beats
@@ -51,7 +52,7 @@ function render(c: Context<AppEnv>, body: Html, status: 200 | 404 = 200) {
 }
 
 /** A page's "not found": an HTML page for browsers, the usual problem document for anyone else. */
-function pageNotFound(c: Context<AppEnv>, code: "match/not_found" | "request/not_found", what: string) {
+function pageNotFound(c: Context<AppEnv>, code: "match/not_found" | "tournament/not_found", what: string) {
   if (prefersHtml(c.req.header("Accept"))) return render(c, notFoundPage(what), 404);
   return problem(c, code, what);
 }
@@ -72,5 +73,13 @@ export function registerPageRoutes(app: App): void {
     const view = await c.env.MATCHES.get(c.env.MATCHES.idFromName(id)).view();
     if (!view.ok) return pageNotFound(c, "match/not_found", `there is no match ${id}`);
     return render(c, matchPage(view.value));
+  });
+
+  app.get("/tournaments/:id", async (c) => {
+    const id = c.req.param("id");
+    if (!isMatchId(id)) return pageNotFound(c, "tournament/not_found", `there is no tournament ${id.slice(0, 40)}`);
+    const view = await c.env.TOURNAMENTS.get(c.env.TOURNAMENTS.idFromName(id)).get();
+    if (!view.ok) return pageNotFound(c, "tournament/not_found", `there is no tournament ${id}`);
+    return render(c, tournamentPage(view.value));
   });
 }

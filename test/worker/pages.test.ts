@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { prefersHtml } from "../../src/pages/routes.ts";
-import { problemOf, request } from "./http.ts";
+import { postJson, problemOf, request } from "./http.ts";
 import { createMatch, sendMove, tokenOf } from "./match-client.ts";
 
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
@@ -20,9 +20,12 @@ async function htmlPage(path: string, status = 200): Promise<string> {
   return text;
 }
 
-/** The values of every src, href and action attribute of a page. */
+/** The page without its inline scripts (whose source also holds markup templates). */
+const markup = (page: string): string => page.replace(/<script>[\s\S]*?<\/script>/g, "");
+
+/** The values of every src, href and action attribute of a page's markup. */
 function references(page: string): string[] {
-  return [...page.matchAll(/\b(?:src|href|action)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)].map((match) => match[2] ?? match[3] ?? match[4]);
+  return [...markup(page).matchAll(/\b(?:src|href|action)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)].map((match) => match[2] ?? match[3] ?? match[4]);
 }
 
 /** The data-piece of each board cell, as a 17th-character-less position string. */
@@ -142,10 +145,41 @@ describe("/matches/{id}", () => {
   });
 });
 
+describe("/tournaments/{id}", () => {
+  it("renders a tournament's standings, crosstable and games from the API's view", async () => {
+    const response = await postJson("/v1/tournaments", { name: "Pages <test>", bots: ["random", "easy"], gamesPerPair: 2, seed: 3 });
+    const created = (await response.json()) as { id: string; state: { standings: { bot: string }[]; games: { gameId: string }[] } };
+    expect(response.status).toBe(201);
+    const page = await htmlPage(`/tournaments/${created.id}`);
+    expect(page).toContain("Pages &lt;test&gt;");
+    const bots = [...markup(page).matchAll(/<tr data-bot="([^"]+)">/g)].map((match) => match[1]);
+    expect(bots.sort()).toEqual(["easy", "random"]);
+    expect(page).toContain('<table class="crosstable">');
+    const games = [...markup(page).matchAll(/<tr data-game="([^"]+)"/g)].map((match) => match[1]);
+    expect(games).toEqual(created.state.games.map((game) => game.gameId));
+    expect(page).toContain(`"id":"${created.id}"`);
+  });
+
+  it("answers an unknown tournament with a 404 page for browsers and a problem document for others", async () => {
+    const unknown = "c".repeat(26);
+    expect(await htmlPage(`/tournaments/${unknown}`, 404)).toContain("Not found");
+    expect((await problemOf(request(`/tournaments/${unknown}`))).code).toBe("tournament/not_found");
+    expect((await problemOf(request("/tournaments/nope"))).code).toBe("tournament/not_found");
+  });
+});
+
 describe("every page", () => {
   it("refers to nothing outside this origin", async () => {
     const created = await createMatch();
-    const paths = ["/", "/analyze", "/analyze?position=0A3.............5", `/matches/${created.id}`, `/matches/${"b".repeat(26)}`];
+    const tournament = (await (await postJson("/v1/tournaments", { bots: ["random", "easy"], gamesPerPair: 2 })).json()) as { id: string };
+    const paths = [
+      "/",
+      "/analyze",
+      "/analyze?position=0A3.............5",
+      `/matches/${created.id}`,
+      `/matches/${"b".repeat(26)}`,
+      `/tournaments/${tournament.id}`,
+    ];
     for (const path of paths) {
       const response = await request(path, { headers: { Accept: BROWSER_ACCEPT } });
       const page = await response.text();

@@ -1,0 +1,95 @@
+/**
+ * The parts of the tournament page, as markup built from GET /v1/tournaments/{id}: progress, standings,
+ * crosstable and games (each linking to its match page). The server renders the first page with these
+ * functions and the page script re-renders with the same source while the tournament runs.
+ * Self-contained like makeDrawing.
+ */
+import type { TournamentOutput } from "../arena/schemas.ts";
+import type { Drawing } from "./draw.ts";
+
+export function makeTournamentViews(draw: Drawing) {
+  const e = draw.escapeHtml;
+
+  /** 1.5 -> "1½", 0.5 -> "½", 2 -> "2" */
+  function points(value: number): string {
+    const whole = Math.floor(value);
+    const half = value - whole >= 0.5;
+    return half ? `${whole === 0 ? "" : whole}½` : String(whole);
+  }
+
+  function title(view: TournamentOutput): string {
+    return view.name ?? "Tournament";
+  }
+
+  function summaryHtml(view: TournamentOutput): string {
+    const { total, finished, playing } = view.progress;
+    const state =
+      view.status === "running"
+        ? `Running: ${finished} of ${total} games played${playing ? ", one being played" : ""}.`
+        : view.status === "finished"
+          ? `Finished: all ${total} games played.`
+          : `Cancelled after ${finished} of ${total} games.`;
+    const replays = view.progress.replays
+      ? ` ${view.progress.replays} game${view.progress.replays === 1 ? "" : "s"} replayed after a bot could not be reached.`
+      : "";
+    const percent = total === 0 ? 100 : Math.round((finished / total) * 100);
+    return `<p class="status ${view.status === "running" ? "waiting" : "finished"}" data-status="${view.status}">${e(state + replays)}</p><progress max="${total}" value="${finished}" aria-label="Games played">${percent}%</progress>`;
+  }
+
+  function standingsHtml(view: TournamentOutput): string {
+    if (view.standings.length === 0) return `<p class="muted">No bots.</p>`;
+    const rows = view.standings.map(
+      (row) =>
+        `<tr data-bot="${e(row.bot)}"><td class="num">${row.rank}</td><td>${e(row.bot)}</td><td class="num points">${points(row.points)}</td>` +
+        `<td class="num">${row.wins}</td><td class="num">${row.draws}</td>` +
+        `<td class="num">${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})</span>` : ""}</td>` +
+        `<td class="num">${row.games}</td><td class="num">${row.sonnebornBerger.toFixed(2)}</td><td class="num">${Math.round(row.rating)} ± ${Math.round(row.ratingDeviation)}</td></tr>`,
+    );
+    return (
+      `<div class="table-wrap"><table class="standings"><thead><tr><th class="num">#</th><th>Bot</th><th class="num">Points</th><th class="num">Won</th><th class="num">Drawn</th><th class="num">Lost</th>` +
+      `<th class="num">Games</th><th class="num" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th><th class="num">Rating</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`
+    );
+  }
+
+  function crosstableHtml(view: TournamentOutput): string {
+    const { bots, cells } = view.crosstable;
+    if (bots.length === 0) return "";
+    const header = bots.map((bot, index) => `<th title="${e(bot)}">${index + 1}</th>`).join("");
+    const rows = bots.map((bot, row) => {
+      const line = cells[row]
+        .map((cell) =>
+          cell === null
+            ? `<td class="muted">×</td>`
+            : `<td title="${cell.wins} won, ${cell.draws} drawn, ${cell.losses} lost">${cell.games === 0 ? "·" : `${points(cell.points)}/${cell.games}`}</td>`,
+        )
+        .join("");
+      return `<tr><th>${row + 1}. ${e(bot)}</th>${line}</tr>`;
+    });
+    return `<div class="table-wrap"><table class="crosstable"><thead><tr><th>Row against column</th>${header}</tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+  }
+
+  function resultText(game: TournamentOutput["games"][number]): string {
+    const result = game.result;
+    if (!result) return game.status === "playing" ? "being played" : game.status;
+    if (result.reason === "draw") return "draw";
+    if (result.reason === "aborted") return "aborted";
+    const how = result.reason === "forfeit" ? `${result.forfeitedBy ?? "a bot"} forfeited (${result.forfeitCode ?? "forfeit"})` : result.reason;
+    return `${result.winner ?? "nobody"} won: ${how}`;
+  }
+
+  function gamesHtml(view: TournamentOutput): string {
+    if (view.games.length === 0) return `<p class="muted">No games.</p>`;
+    const rows = view.games.map((game) => {
+      const link = game.links ? `<a href="${e(game.links.page)}">${game.status === "playing" ? "watch" : "board"}</a>` : "";
+      return (
+        `<tr data-game="${e(game.gameId)}" data-status="${game.status}"><td class="num">${game.index + 1}</td><td class="num wide-only">${game.round + 1}</td><td>${e(game.first)}</td><td>${e(game.second)}</td>` +
+        `<td>${e(resultText(game))}</td><td class="num">${game.plies ?? ""}</td><td>${link}</td></tr>`
+      );
+    });
+    return `<div class="table-wrap"><table class="games"><thead><tr><th class="num">#</th><th class="num wide-only">Round</th><th>Gives first</th><th>Second</th><th>Result</th><th class="num">Moves</th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+  }
+
+  return { points, title, summaryHtml, standingsHtml, crosstableHtml, gamesHtml };
+}
+
+export type TournamentViews = ReturnType<typeof makeTournamentViews>;

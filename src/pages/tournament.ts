@@ -1,0 +1,36 @@
+/**
+ * `/tournaments/{id}`: a round robin's progress, standings, crosstable and games, each game linking to
+ * its match page. Rendered from GET /v1/tournaments/{id} with tournament-view.ts; while the tournament
+ * runs, the page script polls the same endpoint and re-renders (tournaments have no socket).
+ */
+import { html, raw } from "hono/html";
+import type { TournamentOutput } from "../arena/schemas.ts";
+import { tournamentClient } from "./client/tournament.ts";
+import { clientScript, type Html, page, TOURNAMENT_VIEWS } from "./layout.ts";
+
+function settingsText(view: TournamentOutput): string {
+  const clock =
+    view.clock.kind === "move"
+      ? `${view.clock.moveMs / 1000} s per move`
+      : view.clock.kind === "game"
+        ? `${view.clock.initialMs / 60_000} min per game`
+        : "no clock";
+  const rules = [view.rules.attributes.length === 4 ? "classic rules" : `only ${view.rules.attributes.join(", ")} count`];
+  if (view.rules.squares) rules.push("squares count");
+  if (view.rules.announce === "manual") rules.push("Quarto must be announced");
+  return `${view.bots.length} bots, ${view.gamesPerPair} games per pair, ${rules.join(", ")}, ${clock}, seed ${view.seed}.`;
+}
+
+export function tournamentPage(view: TournamentOutput): Html {
+  const t = TOURNAMENT_VIEWS;
+  const body = html`<h1 id="title">${t.title(view)} <code>${view.id}</code></h1>
+<div id="summary">${raw(t.summaryHtml(view))}</div>
+<p class="muted">${settingsText(view)} <a href="/v1/tournaments/${view.id}">As JSON</a></p>
+<h2>Standings</h2>
+<div id="standings">${raw(t.standingsHtml(view))}</div>
+<h2>Crosstable</h2>
+<div id="crosstable">${raw(t.crosstableHtml(view))}</div>
+<h2>Games</h2>
+<div id="games">${raw(t.gamesHtml(view))}</div>`;
+  return page({ title: `${t.title(view)} ${view.id.slice(0, 6)}`, body, script: clientScript(tournamentClient, { id: view.id, state: view }) });
+}

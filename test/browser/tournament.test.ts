@@ -1,0 +1,69 @@
+/**
+ * /tournaments/{id} in the browser against `wrangler dev`: a round robin of built-in bots, opened while
+ * it runs, follows it to the end without a reload and then shows the standings, crosstable and games
+ * the API reports; each game links to its match page.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TournamentOutput } from "../../src/arena/schemas.ts";
+import { api, baseUrl, expectNoSidewaysScroll, launchBrowser, openPage, PHONE, screenshot } from "./chromium.ts";
+
+describe.skipIf(!baseUrl)("the tournament page", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("follows a tournament to its end and shows the standings the API reports", async () => {
+    const created = await api<{ id: string; state: TournamentOutput }>("/v1/tournaments", {
+      name: "Browser round robin",
+      bots: ["random", "easy", "medium"],
+      gamesPerPair: 2,
+      seed: 11,
+    });
+    const watched = await openPage(browser, `/tournaments/${created.id}`);
+    const { page } = watched;
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+    expect(await page.textContent("h1")).toContain("Browser round robin");
+    await page.waitForSelector('#summary [data-status="finished"]', { timeout: 60_000 });
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+    const view = await api<TournamentOutput>(`/v1/tournaments/${created.id}`);
+    expect(view.status).toBe("finished");
+    const rows = await page.$$eval("table.standings tbody tr", (rows) =>
+      rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent?.trim() ?? "")),
+    );
+    const points = (value: number) => `${Math.floor(value) === 0 && value % 1 ? "" : Math.floor(value)}${value % 1 ? "½" : ""}`;
+    expect(rows).toEqual(
+      view.standings.map((row) => [
+        String(row.rank),
+        row.bot,
+        points(row.points),
+        String(row.wins),
+        String(row.draws),
+        `${row.losses}${row.forfeits ? ` (${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})` : ""}`,
+        String(row.games),
+        row.sonnebornBerger.toFixed(2),
+        `${Math.round(row.rating)} ± ${Math.round(row.ratingDeviation)}`,
+      ]),
+    );
+    // The crosstable: one row per bot, in standings order.
+    const crossRows = await page.$$eval("table.crosstable tbody th", (cells) => cells.map((cell) => cell.textContent));
+    expect(crossRows).toEqual(view.crosstable.bots.map((bot, index) => `${index + 1}. ${bot}`));
+    // Every game, each linking to its match page.
+    const links = await page.$$eval("table.games tbody tr a", (anchors) => anchors.map((anchor) => anchor.getAttribute("href")));
+    expect(links).toEqual(view.games.map((game) => game.links?.page));
+    await screenshot(page, "tournament");
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, "tournament-phone");
+
+    await page.click("table.games tbody tr:first-child a");
+    await page.waitForURL(/\/matches\//);
+    await page.waitForSelector('[data-status="finished"]');
+    watched.checkClean();
+  });
+});
