@@ -89,7 +89,7 @@ function ablation(): void {
   ];
   const table = new Table({
     style: { head: [], border: [] },
-    head: ["classic, 11 and 12 empty", "median s (11)", "median s (12)", "median nodes (12)", "nodes/s (12)"],
+    head: ["classic, 11 and 12 empty", "median CPU s (11)", "median CPU s (12)", "median nodes (12)", "nodes/s (12)"],
   });
   for (const [label, options] of settings) {
     tuneSearch({ ...DEFAULTS, ...options });

@@ -317,33 +317,6 @@ export function computeKey(hand: number): void {
 
 // ---- The search.
 
-/**
- * Two empty cells: the player to move holds `give`, `last` is the last piece. Whether every placement
- * lets `last` complete a shape on the other cell (so the player loses), read from the shape states
- * without playing anything.
- */
-function lastTwoLose(give: number, last: number): boolean {
-  const empty = ~occupied & 0xffff;
-  const first = lowestBit(empty);
-  const second = lowestBit(empty & (empty - 1));
-  return completesAfter(second, first, give, last) && completesAfter(first, second, give, last);
-}
-
-/** Whether `last` completes a shape on `cell` once `give` stands on `other`. */
-function completesAfter(cell: number, other: number, give: number, last: number): boolean {
-  const base = cell * MAX_SHAPES_PER_CELL;
-  const count = cellShapeCount[cell];
-  const giveMask = PLACE_MASK[give];
-  const otherBit = 1 << other;
-  for (let i = 0; i < count; i++) {
-    const s = cellShapes[base + i];
-    let state = shapeState[s];
-    if (shapeMasks[s] & otherBit) state = (state & giveMask) + 1;
-    if ((state & 15) === 3 && (WIN_PIECES[(state >> 4) & 255] >> last) & 1) return true;
-  }
-  return false;
-}
-
 /** Whether some placement of `hand` leaves a piece that is safe to give. */
 function hasSafeMove(hand: number): boolean {
   const empty = ~occupied & 0xffff;
@@ -397,13 +370,38 @@ function winsWithThreeLeft(hand: number): boolean {
     const rest = empty & ~(1 << cell);
     const u = lowestBit(rest);
     const v = lowestBit(rest & (rest - 1));
-    placePiece(cell, hand, 17);
-    // A piece is safe to give when it completes nothing on u or v.
-    const safeA = !completesShape(u, pieceA) && !completesShape(v, pieceA);
-    const safeB = !completesShape(u, pieceB) && !completesShape(v, pieceB);
-    const wins = (safeA && lastTwoLose(pieceA, pieceB)) || (safeB && lastTwoLose(pieceB, pieceA));
-    removePiece(cell, 17);
-    if (wins) return true;
+    // Give A (safe: it completes nothing on u or v); the opponent places it on u or v and B ends it.
+    if (
+      !completesWith(u, cell, hand, -1, 0, pieceA) &&
+      !completesWith(v, cell, hand, -1, 0, pieceA) &&
+      completesWith(v, cell, hand, u, pieceA, pieceB) &&
+      completesWith(u, cell, hand, v, pieceA, pieceB)
+    )
+      return true;
+    if (
+      !completesWith(u, cell, hand, -1, 0, pieceB) &&
+      !completesWith(v, cell, hand, -1, 0, pieceB) &&
+      completesWith(v, cell, hand, u, pieceB, pieceA) &&
+      completesWith(u, cell, hand, v, pieceB, pieceA)
+    )
+      return true;
+  }
+  return false;
+}
+
+/** Whether `last` completes a shape on `cell` once `first` stands on `firstCell` and `second` on `secondCell` (-1: none). */
+function completesWith(cell: number, firstCell: number, first: number, secondCell: number, second: number, last: number): boolean {
+  const base = cell * MAX_SHAPES_PER_CELL;
+  const count = cellShapeCount[cell];
+  const firstBit = 1 << firstCell;
+  const secondBit = secondCell < 0 ? 0 : 1 << secondCell;
+  for (let i = 0; i < count; i++) {
+    const s = cellShapes[base + i];
+    let state = shapeState[s];
+    const mask = shapeMasks[s];
+    if (mask & firstBit) state = (state & PLACE_MASK[first]) + 1;
+    if (mask & secondBit) state = (state & PLACE_MASK[second]) + 1;
+    if ((state & 15) === 3 && (WIN_PIECES[(state >> 4) & 255] >> last) & 1) return true;
   }
   return false;
 }
