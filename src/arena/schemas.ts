@@ -314,13 +314,11 @@ const MatchLinksSchema = z
     match: z
       .string()
       .openapi({ format: "uri-reference", description: "The match (live state; also `/ws` to watch it).", example: "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
-    record: z
-      .string()
-      .openapi({
-        format: "uri-reference",
-        description: "Its game record (replays with POST /v1/replay).",
-        example: "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa/record",
-      }),
+    record: z.string().openapi({
+      format: "uri-reference",
+      description: "Its game record (replays with POST /v1/replay).",
+      example: "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa/record",
+    }),
     page: z.string().openapi({ format: "uri-reference", description: "Its web page.", example: "/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
   })
   .openapi("MatchLinks", {
@@ -350,12 +348,10 @@ export const GameResultSchema = z
 export const AbortedAttemptSchema = z
   .object({
     matchId: z.string().openapi({ description: "The aborted match.", example: "x5ba2rpcm4wq7nfj3ytz6kd2he" }),
-    detail: z
-      .string()
-      .openapi({
-        description: "Why it was aborted.",
-        example: "alice could not be reached before its first move (POST /move: connection refused); the game is replayed",
-      }),
+    detail: z.string().openapi({
+      description: "Why it was aborted.",
+      example: "alice could not be reached before its first move (POST /move: connection refused); the game is replayed",
+    }),
     links: MatchLinksSchema,
   })
   .openapi("AbortedAttempt", {
@@ -412,6 +408,7 @@ export const TournamentSchema = z
         finished: z.number().int().openapi({ description: "Games over.", example: 1 }),
         playing: z.number().int().openapi({ description: "Games being played (0 or 1: one at a time).", example: 1 }),
         pending: z.number().int().openapi({ description: "Games not started.", example: 0 }),
+        cancelled: z.number().int().openapi({ description: "Games not played (or not finished) because the tournament was cancelled.", example: 0 }),
         replays: z.number().int().openapi({ description: "Attempts aborted and replayed so far.", example: 0 }),
       })
       .openapi({ description: "How far it has got." }),

@@ -139,6 +139,7 @@ export function tournamentView(tournament: StoredTournament, games: readonly Sto
       finished: count("finished"),
       playing: count("playing"),
       pending: count("pending"),
+      cancelled: count("cancelled"),
       replays: games.reduce((sum, game) => sum + game.aborted.length, 0),
     },
     standings: standings.map((row) => ({

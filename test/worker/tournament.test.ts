@@ -164,6 +164,7 @@ describe("a tournament in the Durable Object", () => {
     expect(record.result).toMatchObject({ reason: "aborted", winner: null, detail: "the tournament was cancelled" });
     expect(cancelled.games.filter((game) => game.status === "finished").length).toBe(cancelled.progress.finished);
     expect(cancelled.games.filter((game) => game.status === "pending")).toEqual([]);
+    expect(cancelled.progress).toMatchObject({ playing: 0, pending: 0, cancelled: cancelled.games.length - cancelled.progress.finished });
     expect(cancelled.standings.reduce((sum, row) => sum + row.games, 0)).toBe(2 * cancelled.progress.finished);
     // No alarm is left, and running one anyway changes nothing.
     expect(await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm())).toBeNull();
