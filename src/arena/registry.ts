@@ -11,8 +11,6 @@ import type { Reply } from "../match/object.ts";
 import type { BotOutput } from "./schemas.ts";
 import { botOutput, type StoredBot } from "./wire.ts";
 
-export const REGISTRY_NAME = "registry";
-
 interface BotRow extends Record<string, SqlStorageValue> {
   id: string;
   name: string;

@@ -45,6 +45,12 @@ const TOURNAMENT_KEY = "tournament";
 export const WATCHDOG_MS = DEFAULT_MAX_MOVE_MS + 30_000;
 const CANCELLED_DETAIL = "the tournament was cancelled";
 
+const entryOf = (tournament: StoredTournament, name: string): StoredEntry => {
+  const entry = tournament.entries.find((candidate) => candidate.name === name);
+  if (!entry) throw new Error(`tournament ${tournament.id}: no entrant ${name}`);
+  return entry;
+};
+
 /** A tournament entrant as a player: built-in bots in-process (untimed), registered bots over HTTP. */
 export function playerOf(entry: StoredEntry, maxNodes: number): Player {
   return entry.kind === "builtIn"
@@ -196,15 +202,14 @@ export class TournamentObject extends DurableObject<Env> {
    * the tournament moved on meanwhile (a match created for a cancelled tournament is cancelled too).
    */
   private async createMatch(tournament: StoredTournament, game: StoredGame, matchId: string): Promise<MatchState | null> {
-    const entry = (name: string) => tournament.entries.find((candidate) => candidate.name === name) as StoredEntry;
     const stub = this.matchStub(matchId);
     const created = await stub.createBotMatch({
       id: matchId,
       rules: tournament.rules,
       clock: tournament.clock,
       seats: [
-        { name: game.first, untimed: entry(game.first).kind === "builtIn" },
-        { name: game.second, untimed: entry(game.second).kind === "builtIn" },
+        { name: game.first, untimed: entryOf(tournament, game.first).kind === "builtIn" },
+        { name: game.second, untimed: entryOf(tournament, game.second).kind === "builtIn" },
       ],
     });
     if (!created.ok) throw new Error(`tournament ${tournament.id}: match ${matchId} could not be created (${created.error.detail})`);
@@ -219,7 +224,6 @@ export class TournamentObject extends DurableObject<Env> {
   /** Reads the current match (creating it if a step died before it could), then records it if it is over or plays one turn. */
   private async playStep(tournament: StoredTournament, game: StoredGame, matchId: string): Promise<boolean> {
     const stub = this.matchStub(matchId);
-    const entry = (name: string) => tournament.entries.find((candidate) => candidate.name === name) as StoredEntry;
     const state = await this.createMatch(tournament, game, matchId);
     if (state === null) return this.load()?.status === "running";
     if (!game.matchCreated) this.saveGame({ ...(this.loadGame(game.index) as StoredGame), matchCreated: true });
@@ -227,7 +231,7 @@ export class TournamentObject extends DurableObject<Env> {
       this.recordEnd(game.index, matchId, state);
       return true;
     }
-    const seats = [playerOf(entry(game.first), tournament.maxNodes), playerOf(entry(game.second), tournament.maxNodes)] as const;
+    const seats = [playerOf(entryOf(tournament, game.first), tournament.maxNodes), playerOf(entryOf(tournament, game.second), tournament.maxNodes)] as const;
     const next = await playTurn(state, {
       tournamentId: tournament.id,
       gameId: game.gameId,
@@ -281,9 +285,8 @@ export class TournamentObject extends DurableObject<Env> {
     const names = [game.first, game.second] as const;
     await Promise.all(
       ([0, 1] as const).map(async (seat: SeatIndex) => {
-        const entry = tournament.entries.find((candidate) => candidate.name === names[seat]);
-        const player = entry && playerOf(entry, tournament.maxNodes);
-        if (!player?.end) return;
+        const player = playerOf(entryOf(tournament, names[seat]), tournament.maxNodes);
+        if (!player.end) return;
         const notice = endNoticeFor(state, seat, { tournamentId: tournament.id, gameId: game.gameId, matchId, opponent: names[otherSeatIndex(seat)] });
         await player.end(notice).catch(() => {});
       }),

@@ -67,6 +67,9 @@ export interface StoredBot {
   createdAt: number;
 }
 
+/** The name of the one BotRegistry object (`idFromName`). */
+export const REGISTRY_NAME = "registry";
+
 export const gameKey = (index: number): string => `game:${String(index).padStart(6, "0")}`;
 
 const instant = (ms: number): string => new Date(ms).toISOString();

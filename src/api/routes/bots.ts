@@ -4,7 +4,7 @@
  * and the protocol itself, described in the OpenAPI document as webhooks: the calls the arena makes to
  * a bot. Registration checks the URL, then calls the bot's `GET /` with the secret it is about to get.
  */
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { EXAMPLE_BOT_ID, EXAMPLE_BOT_SECRET, EXAMPLE_TOKEN, exampleBot, exampleBotInfo, exampleEndNotice, exampleMoveRequest } from "../../arena/examples.ts";
 import {
@@ -19,6 +19,7 @@ import {
   RegisteredBotSchema,
   SignatureHeadersSchema,
 } from "../../arena/schemas.ts";
+import { REGISTRY_NAME } from "../../arena/wire.ts";
 import {
   botCallUrl,
   botFetchHandler,
@@ -31,13 +32,11 @@ import {
   referenceBotInfo,
 } from "../../bots/index.ts";
 import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
-import { z } from "@hono/zod-openapi";
 import type { App, AppEnv } from "../app.ts";
 import { type ProblemCode, ProblemError, problemResponses } from "../problems.ts";
 
 /** How long registration waits for the bot's `GET /`. */
 export const HEALTH_CHECK_TIMEOUT_MS = 5000;
-const REGISTRY_NAME = "registry";
 
 const BODY: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", "request/invalid"];
 const problems = (path: string, codes: ProblemCode[]) =>
