@@ -169,10 +169,7 @@ export function removePiece(cell: number, depth: number): void {
 /** The pieces that would complete a shape if placed now: the ones a player must not give. */
 export function threats(): number {
   let pieces = 0;
-  for (let s = 0; s < shapeTotal; s++) {
-    const state = shapeState[s];
-    if ((state & 15) === 3) pieces |= WIN_PIECES[(state >> 4) & 255];
-  }
+  for (let left = threeSet; left !== 0; left &= left - 1) pieces |= WIN_PIECES[(shapeState[lowestBit(left)] >> 4) & 255];
   return pieces;
 }
 
@@ -319,13 +316,33 @@ export function computeKey(hand: number): void {
 
 /** Whether some placement of `hand` leaves a piece that is safe to give. */
 function hasSafeMove(hand: number): boolean {
-  const empty = ~occupied & 0xffff;
-  for (let left = empty; left !== 0; left &= left - 1) {
-    const cell = lowestBit(left);
-    placePiece(cell, hand, 17);
-    const safe = available & ~threats();
-    removePiece(cell, 17);
-    if (safe !== 0) return true;
+  // As in search(): three-piece shapes threaten unless the placement fills their empty cell, and
+  // two-piece shapes through the placed cell start threatening.
+  let allThreats = 0;
+  let threatCells = 0;
+  for (let left = threeSet; left !== 0; left &= left - 1) {
+    const s = lowestBit(left);
+    const cell = lowestBit(shapeMasks[s] & ~occupied);
+    const wins = WIN_PIECES[(shapeState[s] >> 4) & 255];
+    if (threatCells & (1 << cell)) threatsAt[cell] |= wins;
+    else threatsAt[cell] = wins;
+    threatCells |= 1 << cell;
+    allThreats |= wins;
+  }
+  if ((available & ~allThreats) === 0 && threatCells === 0) return false;
+  const handMask = PLACE_MASK[hand];
+  for (let empty = ~occupied & 0xffff; empty !== 0; empty &= empty - 1) {
+    const bit = empty & -empty;
+    const cell = lowestBit(bit);
+    let danger = allThreats;
+    if (threatCells & bit) {
+      danger = 0;
+      for (let others = threatCells ^ bit; others !== 0; others &= others - 1) danger |= threatsAt[lowestBit(others)];
+    }
+    for (let pairs = twoSet & cellShapeSet[cell]; pairs !== 0; pairs &= pairs - 1) {
+      danger |= WIN_PIECES[((shapeState[lowestBit(pairs)] & handMask) >> 4) & 255];
+    }
+    if ((available & ~danger) !== 0) return true;
   }
   return false;
 }
