@@ -14,7 +14,7 @@ import {
   readPosition,
   type Rules,
 } from "../../src/rules/index.ts";
-import { bruteScore, bruteValue, randomPosition, RULE_SETS } from "./engine-brute.ts";
+import { bruteScore, brutePlies, bruteValue, randomPosition, RULE_SETS } from "./engine-brute.ts";
 
 function positions(rules: Rules, empties: number, count: number, seed: number, withHand?: boolean): Position[] {
   const random = seededRandom(seed);
@@ -96,11 +96,23 @@ describe("suggestMove", () => {
   });
 
   it("perfect play hurries a win and delays a loss", () => {
+    let decided = 0;
     for (const position of positions(CLASSIC_RULES, 6, 30, 77)) {
       const suggestion = suggestMove(position, CLASSIC_RULES, { seed: 2 });
       const exact = evaluate(position, CLASSIC_RULES, { distance: true });
-      expect(suggestion.pliesToEnd ?? exact.pliesToEnd).toBe(exact.pliesToEnd);
+      if (exact.value === "draw") continue;
+      decided++;
+      expect(suggestion.pliesToEnd).toBe(exact.pliesToEnd);
+      // The move itself reaches the end in that many placements against best play (brute force).
+      const played = playMove(position, suggestion.move, CLASSIC_RULES);
+      if (!played.ok) throw new Error("illegal");
+      const { outcome, position: next } = played.value;
+      // A give-only move places nothing: the count starts with the opponent's placement.
+      const own = suggestion.move.place === undefined ? 0 : 1;
+      const plies = outcome.status === "won" ? 1 : brutePlies(next, bruteScore(next, CLASSIC_RULES, true)) + own;
+      expect(plies).toBe(exact.pliesToEnd);
     }
+    expect(decided).toBeGreaterThan(5);
   });
 
   it("easy takes an immediate win and never hands over a winning piece when a safe one exists", () => {
