@@ -138,13 +138,13 @@ export function placePiece(cell: number, piece: number, depth: number): void {
     undo[saved + i] = state;
     const next = (state & mask) + 1;
     shapeState[s] = next;
-    const count = next & 15;
-    if (count > 2 || (next & 0xff0) === 0) liveSet &= ~(1 << s);
-    if (count === 3) {
+    const filled = next & 15;
+    if (filled > 2 || (next & 0xff0) === 0) liveSet &= ~(1 << s);
+    if (filled === 3) {
       threeSet |= 1 << s;
       twoSet &= ~(1 << s);
-    } else if (count === 2) twoSet |= 1 << s;
-    else if (count === 4) threeSet &= ~(1 << s);
+    } else if (filled === 2) twoSet |= 1 << s;
+    else if (filled === 4) threeSet &= ~(1 << s);
   }
   undoThree[depth] = threeSetBefore;
   undoTwo[depth] = twoSetBefore;
