@@ -70,7 +70,7 @@ function rulesTable(name: string, rules: Rules): void {
       `${count("win")}/${count("draw")}/${count("loss")}`,
     ]);
   }
-  console.log(`\n${name}`);
+  console.log(`\n${name} (transposition table ${(tableBytes() / 2 ** 20).toFixed(0)} MiB)`);
   console.log(table.toString());
 }
 

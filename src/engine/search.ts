@@ -314,37 +314,55 @@ export function computeKey(hand: number): void {
 
 // ---- The search.
 
-/** Whether some placement of `hand` leaves a piece that is safe to give. */
-function hasSafeMove(hand: number): boolean {
-  // As in search(): three-piece shapes threaten unless the placement fills their empty cell, and
-  // two-piece shapes through the placed cell start threatening.
-  let allThreats = 0;
-  let threatCells = 0;
+// Threat summary of the current board, filled by summarizeThreats(): the union of what the
+// three-piece shapes threaten, the cells those shapes still need, and per such cell its threats.
+let threatUnion = 0;
+let threatCellSet = 0;
+
+function summarizeThreats(): void {
+  let union = 0;
+  let cells = 0;
   for (let left = threeSet; left !== 0; left &= left - 1) {
     const s = lowestBit(left);
     const cell = lowestBit(shapeMasks[s] & ~occupied);
     const wins = WIN_PIECES[(shapeState[s] >> 4) & 255];
-    if (threatCells & (1 << cell)) threatsAt[cell] |= wins;
+    if (cells & (1 << cell)) threatsAt[cell] |= wins;
     else threatsAt[cell] = wins;
-    threatCells |= 1 << cell;
-    allThreats |= wins;
+    cells |= 1 << cell;
+    union |= wins;
   }
-  if ((available & ~allThreats) === 0 && threatCells === 0) return false;
+  threatUnion = union;
+  threatCellSet = cells;
+}
+
+/**
+ * Whether some placement of `hand` leaves a piece of `pool` safe to give, after summarizeThreats():
+ * three-piece shapes threaten unless the placement fills their empty cell, and two-piece shapes
+ * through the placed cell start threatening.
+ */
+function hasSafeMoveFrom(hand: number, pool: number): boolean {
+  if (threatCellSet === 0 && (pool & ~threatUnion) === 0) return false;
   const handMask = PLACE_MASK[hand];
   for (let empty = ~occupied & 0xffff; empty !== 0; empty &= empty - 1) {
     const bit = empty & -empty;
     const cell = lowestBit(bit);
-    let danger = allThreats;
-    if (threatCells & bit) {
+    let danger = threatUnion;
+    if (threatCellSet & bit) {
       danger = 0;
-      for (let others = threatCells ^ bit; others !== 0; others &= others - 1) danger |= threatsAt[lowestBit(others)];
+      for (let others = threatCellSet ^ bit; others !== 0; others &= others - 1) danger |= threatsAt[lowestBit(others)];
     }
     for (let pairs = twoSet & cellShapeSet[cell]; pairs !== 0; pairs &= pairs - 1) {
       danger |= WIN_PIECES[((shapeState[lowestBit(pairs)] & handMask) >> 4) & 255];
     }
-    if ((available & ~danger) !== 0) return true;
+    if ((pool & ~danger) !== 0) return true;
   }
   return false;
+}
+
+/** Whether some placement of `hand` leaves a piece that is safe to give. */
+function hasSafeMove(hand: number): boolean {
+  summarizeThreats();
+  return hasSafeMoveFrom(hand, available);
 }
 
 /**
@@ -357,14 +375,12 @@ function leavesNoSafeMove(hand: number): boolean {
   for (let left = empty; left !== 0; left &= left - 1) {
     const cell = lowestBit(left);
     placePiece(cell, hand, 16);
-    let gives = available & ~threats();
+    summarizeThreats();
+    let gives = available & ~threatUnion;
     while (gives) {
       const give = lowestBit(gives);
       gives &= ~pieceClass[give];
-      available ^= 1 << give;
-      const stuck = !hasSafeMove(give);
-      available ^= 1 << give;
-      if (stuck) {
+      if (!hasSafeMoveFrom(give, available & ~(1 << give))) {
         removePiece(cell, 16);
         return true;
       }
@@ -432,17 +448,9 @@ let orderMinEmpties = 7;
 function replyMobility(give: number): number {
   const pool = available & ~(1 << give);
   const giveMask = PLACE_MASK[give];
-  let allThreats = 0;
-  let threatCells = 0;
-  for (let left = threeSet; left !== 0; left &= left - 1) {
-    const s = lowestBit(left);
-    const cell = lowestBit(shapeMasks[s] & ~occupied);
-    const wins = WIN_PIECES[(shapeState[s] >> 4) & 255];
-    if (threatCells & (1 << cell)) threatsAt[cell] |= wins;
-    else threatsAt[cell] = wins;
-    threatCells |= 1 << cell;
-    allThreats |= wins;
-  }
+  summarizeThreats();
+  const allThreats = threatUnion;
+  const threatCells = threatCellSet;
   let total = 0;
   for (let empty = ~occupied & 0xffff; empty !== 0; empty &= empty - 1) {
     const bit = empty & -empty;
@@ -527,17 +535,9 @@ function search(hand: number, alpha: number, beta: number, empties: number, dept
   // placing on c needs no make/unmake: shapes with three pieces keep threatening unless c fills them,
   // and shapes through c with two pieces start threatening what completes them with `hand` added.
   // A shape with three pieces has one empty cell; it threatens unless the placement fills that cell.
-  let allThreats = 0;
-  let threatCells = 0;
-  for (let left = threeSet; left !== 0; left &= left - 1) {
-    const s = lowestBit(left);
-    const cell = lowestBit(shapeMasks[s] & ~occupied);
-    const wins = WIN_PIECES[(shapeState[s] >> 4) & 255];
-    if (threatCells & (1 << cell)) threatsAt[cell] |= wins;
-    else threatsAt[cell] = wins;
-    threatCells |= 1 << cell;
-    allThreats |= wins;
-  }
+  summarizeThreats();
+  const allThreats = threatUnion;
+  const threatCells = threatCellSet;
   const handMask = PLACE_MASK[hand];
   const buffer = depth * 16;
   let moveCount = 0;
