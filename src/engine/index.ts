@@ -3,7 +3,7 @@
  * suggestions at five levels. Budgets are in nodes (positions searched), never time, so a request's
  * cost is bounded the same way in Node and in a Worker. Pure: depends only on the rules core.
  */
-import { legalMoves, type Move, type Position, positionStatus, type Rules } from "../rules/index.ts";
+import { legalMoves, type Move, playMove, type Position, positionStatus, type Rules } from "../rules/index.ts";
 import { randomIndex, type RandomSource, seededRandom, shuffleInPlace } from "./random.ts";
 import {
   availableMask,
@@ -48,6 +48,7 @@ export interface Suggestion {
   exact: boolean;
   /** Nodes searched (never more than maxNodes). */
   nodes: number;
+  /** For exact answers: a line of best play starting with `move` (as far as a tenth of the budget left reaches). */
   principalVariation?: Move[];
   /** Placements until the game ends with best play, when the search found it. */
   pliesToEnd?: number;
@@ -315,7 +316,7 @@ export function suggestMove(position: Position, rules: Rules, options: SuggestOp
     return answer(safe[randomIndex(random, safe.length)] ?? moves[0], { exact: false });
   }
   if (isClassicStart(root)) return answer(moves[0], { value: "draw", exact: true, pliesToEnd: 16, note: KNOWN_DRAW_NOTE });
-  if (moves[0].wins) return answer(moves[0], { value: "win", exact: true, pliesToEnd: 1 });
+  if (moves[0].wins) return answer(moves[0], { value: "win", exact: true, pliesToEnd: 1, principalVariation: [toMove(moves[0], -1)] });
   if (level === "medium") {
     setNodeLimit(Math.min(maxNodes, 20_000));
     const found = heuristicRoot(root, moves, 1);
@@ -329,11 +330,16 @@ export function suggestMove(position: Position, rules: Rules, options: SuggestOp
     if (solved) {
       const refined = level === "perfect" ? hurryOrDelay(root, moves, solved, maxNodes) : null;
       const chosen = refined ?? { move: solved.move };
-      return answer(chosen.move, {
+      const move = toMove(chosen.move, chosen.move.give < 0 ? -1 : concreteGive(chosen.move.give, random));
+      const principalVariation = principalLine(position, rules, move, random, nodesSearched() + Math.floor((maxNodes - nodesSearched()) / 10));
+      return {
+        move,
         value: solved.value,
         exact: true,
+        nodes: nodesSearched(),
+        principalVariation,
         ...(refined ? { pliesToEnd: refined.plies } : {}),
-      });
+      };
     }
   }
   setNodeLimit(maxNodes);
@@ -344,6 +350,29 @@ export function suggestMove(position: Position, rules: Rules, options: SuggestOp
     ...provenValue(found.score),
     note: fullStart ? `${VARIANT_START_NOTE}: heuristic search` : BUDGET_NOTE,
   });
+}
+
+/**
+ * A line of best play starting with `first`: each side's move from a win/draw/loss solve of the
+ * position reached (cheap, the table is warm), until the game ends, 16 moves, or `nodeCap`.
+ */
+function principalLine(position: Position, rules: Rules, first: Move, random: RandomSource, nodeCap: number): Move[] {
+  const line = [first];
+  let current = position;
+  let move = first;
+  while (line.length < 16) {
+    const played = playMove(current, move, rules);
+    if (!played.ok || played.value.outcome.status !== "ongoing") break;
+    current = played.value.position;
+    const root = openRoot(current, rules);
+    setNodeLimit(nodeCap);
+    const moves = orderMoves(rootMoves(root), random);
+    const solved = withinBudget(root, () => solveRoot(root, moves));
+    if (!solved) break;
+    move = toMove(solved.move, solved.move.give < 0 ? -1 : concreteGive(solved.move.give, random));
+    line.push(move);
+  }
+  return line;
 }
 
 function provenValue(score: number): { value?: Value } {

@@ -91,6 +91,20 @@ describe("suggestMove", () => {
         const { outcome, position: next } = played.value;
         const after = outcome.status === "won" ? "win" : outcome.status === "drawn" ? "draw" : bruteValue(-bruteScore(next, rules));
         expect(after).toBe(value);
+        // The principal variation starts with the move, is legal move after move, and ends the game
+        // with the promised result when it is complete.
+        const line = suggestion.principalVariation ?? [];
+        expect(line[0]).toEqual(suggestion.move);
+        let current = position;
+        let last: string = "ongoing";
+        line.forEach((move, index) => {
+          const step = playMove(current, move, rules);
+          if (!step.ok) throw new Error(`illegal move ${index} of the line`);
+          current = step.value.position;
+          last = step.value.outcome.status;
+          if (step.value.outcome.status === "won") expect(index % 2 === 0 ? "win" : "loss").toBe(value);
+        });
+        if (last === "drawn") expect(value).toBe("draw");
       }
     }
   });
