@@ -74,18 +74,20 @@ function rulesTable(name: string, rules: Rules): void {
   console.log(table.toString());
 }
 
-const DEFAULTS = { fullCanonical: true, tableMinEmpties: 8, orderMinEmpties: 7 };
+const DEFAULTS = { fullCanonical: true, tableMinEmpties: 8, orderMinEmpties: 7, killOrderMinEmpties: 7 };
 
 function ablation(): void {
   const rules = makeRules();
   const settings: [string, Parameters<typeof tuneSearch>[0]][] = [
-    ["default: 32 board symmetries x relabelling, table from 8 empty", {}],
+    ["default: 32 symmetries x relabelling, table from 8 empty, orderings from 7", {}],
     ["piece relabelling only (no board symmetry)", { fullCanonical: false }],
     ["no transposition table", { tableMinEmpties: 17 }],
     ["table from 5 empty", { tableMinEmpties: 5 }],
     ["table from 11 empty", { tableMinEmpties: 11 }],
     ["no reply-mobility give ordering", { orderMinEmpties: 17 }],
     ["reply-mobility ordering from 5 empty", { orderMinEmpties: 5 }],
+    ["no shapes-killed ordering", { killOrderMinEmpties: 17 }],
+    ["shapes-killed ordering at every depth", { killOrderMinEmpties: 0 }],
   ];
   const rows = [12, 13].map((empties) => benchPositions(rules, empties, PER_ROW, 1000 + empties));
   solveRow(rules, rows[0]); // warm up the JIT so the first setting is not charged for it

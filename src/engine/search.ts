@@ -443,6 +443,8 @@ const threatsAt = new Int32Array(16);
 const giveOrder = new Int8Array(18 * 16);
 const giveWeight = new Int32Array(18 * 16);
 let orderMinEmpties = 7;
+/** From this many empty cells up, placements that kill fewer live shapes go first among equals. */
+let killOrderMinEmpties = 7;
 
 /** Safe (placement, give) pairs the opponent would have with `give` in hand on the current board. */
 function replyMobility(give: number): number {
@@ -556,10 +558,10 @@ function search(hand: number, alpha: number, beta: number, empties: number, dept
     }
     const safe = available & ~danger;
     if (safe === 0) continue;
-    // Order: fewer safe gives first (more forcing), then placements that kill fewer live shapes (the
-    // tension stays), then the cells that refuted most often, then by cell.
+    // Order: fewer safe gives first (more forcing), then (high in the tree) placements that kill fewer
+    // live shapes (the tension stays), then the cells that refuted most often, then by cell.
     let kills = 0;
-    for (let shapes = liveSet & cellShapeSet[cell]; shapes !== 0; shapes &= shapes - 1) {
+    for (let shapes = empties >= killOrderMinEmpties ? liveSet & cellShapeSet[cell] : 0; shapes !== 0; shapes &= shapes - 1) {
       if (!(shapeState[lowestBit(shapes)] & handMask & 0xff0)) kills++;
     }
     const order = (popcount(safe) * 8 + kills) * 0x10000000 + (0xffffff - Math.min(cellHistory[cell], 0xffffff)) * 16 + cell;
@@ -725,7 +727,8 @@ export const availableMask = (): number => available;
 export const classOf = (piece: number): number => pieceClass[piece];
 
 /** Tuning switches for the benchmark: table use below this many empty cells, and full symmetry keys. */
-export function tuneSearch(options: { tableMinEmpties?: number; fullCanonical?: boolean; orderMinEmpties?: number }): void {
+export function tuneSearch(options: { tableMinEmpties?: number; fullCanonical?: boolean; orderMinEmpties?: number; killOrderMinEmpties?: number }): void {
+  if (options.killOrderMinEmpties !== undefined) killOrderMinEmpties = options.killOrderMinEmpties;
   if (options.orderMinEmpties !== undefined) orderMinEmpties = options.orderMinEmpties;
   if (options.tableMinEmpties !== undefined) tableMinEmpties = options.tableMinEmpties;
   if (options.fullCanonical !== undefined) fullCanonical = options.fullCanonical;
