@@ -218,7 +218,7 @@ export const ResultSchema = z
       .openapi({ description: "More about the ending, in words (e.g. who ran out of time).", example: "seat 1 ran out of time" }),
     forfeitCode: z.string().optional().openapi({
       description:
-        "Reason `forfeit` only: the code of the misbehaviour that lost the game (a tournament bot's `bot/timeout`, `bot/illegal_move`, ...; see docs/arena.md).",
+        "Reason `forfeit` only: the code of the misbehaviour that lost the game (a tournament bot's `bot/timeout`, `bot/illegal_move`, ...; see the README, section The arena).",
       example: "bot/illegal_move",
     }),
     at: InstantSchema,

@@ -1,11 +1,19 @@
 /**
- * The curl session of docs/matches.md, replayed against the Worker: every `bash` block is run in order
+ * The curl session of the README's "Hosted matches" section, replayed against the Worker: every `bash` block is run in order
  * by a small interpreter of the shell and jq that the session uses (variables, `$(...)`, pipes, curl,
  * echo, `jq -r/-c/-e`, an `until` polling loop), and each output must be exactly the `#=>` line written
  * under its command. A construct the interpreter does not know fails the test rather than being skipped.
  */
 import { expect, it } from "vitest";
-import doc from "../../docs/matches.md?raw";
+import readme from "../../README.md?raw";
+
+/** The README's "Hosted matches" section, between its markers. */
+const doc = (() => {
+  const start = readme.indexOf("<!-- hosted-matches:start");
+  const end = readme.indexOf("<!-- hosted-matches:end -->");
+  if (start < 0 || end < start) throw new Error("README.md lost the hosted-matches markers");
+  return readme.slice(start, end);
+})();
 import { request } from "./http.ts";
 
 // ---- a jq subset: paths, .[] iteration, pipes, {objects}, [collections], ==, literals ----
@@ -212,14 +220,14 @@ function steps(): Step[] {
   return found;
 }
 
-it("docs/matches.md has a session: create, join, moves, refusals, a win, the record, a claim, the engine", () => {
+it("the README's hosted-matches section has a session: create, join, moves, refusals, a win, the record, a claim, the engine", () => {
   const text = steps()
     .map((step) => step.line)
     .join("\n");
   for (const path of ["/v1/matches ", "/join", "/moves", "/claim", "/record", "/v1/replay"]) expect(text).toContain(path);
 });
 
-it("the session in docs/matches.md answers exactly what it shows", async () => {
+it("the session in the README answers exactly what it shows", async () => {
   const variables = new Map<string, string>();
   for (const { line, expected } of steps()) {
     let output: string;

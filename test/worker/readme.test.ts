@@ -40,12 +40,18 @@ function parseCurl(command: string): Example {
 
 function examples(): Example[] {
   const found: Example[] = [];
-  for (const block of readme.matchAll(/```(sh|json)\n([\s\S]*?)```/g)) {
+  // Every fenced block, so that a JSON block counts as an answer only right after a block of commands
+  // (other JSON in the README, such as the bot protocol's messages, is documentation).
+  let previous = "";
+  for (const block of readme.matchAll(/```([a-z]*)\n([\s\S]*?)```/g)) {
     const [, language, text] = block;
-    if (language === "json") {
+    const after = previous;
+    previous = language;
+    if (language === "json" && after === "sh" && found.length > 0) {
       found[found.length - 1].shown ??= text.trim(); // the answer of the command just before it
       continue;
     }
+    if (language !== "sh") continue;
     const lines = text.replace(/\\\n\s*/g, " ").split("\n");
     for (const line of lines.map((l) => l.trim()).filter((l) => l.startsWith("curl "))) found.push(parseCurl(line));
   }

@@ -293,7 +293,7 @@ export function registerBotsRoutes(app: App): void {
 
   // ---- the protocol: the calls the arena makes to a bot ----
 
-  const signed = "Signed with Standard Webhooks headers under the bot's secret (see docs/arena.md).";
+  const signed = "Signed with Standard Webhooks headers under the bot's secret (see the README, section The arena).";
   app.openAPIRegistry.registerWebhook({
     method: "post",
     path: "moveRequest",

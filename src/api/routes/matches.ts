@@ -32,7 +32,7 @@ import {
 } from "../../match/schemas.ts";
 import { isMatchId, newMatchId } from "../../match/secrets.ts";
 import type { App, AppEnv } from "../app.ts";
-import { type ProblemCode, ProblemError, problemResponses } from "../problems.ts";
+import { MOVE_PROBLEM_CODES, type ProblemCode, ProblemError, problemResponses } from "../problems.ts";
 
 const SECURITY = [{ seatToken: [] }];
 
@@ -61,17 +61,8 @@ const WsQuerySchema = z.object({
 
 const BODY: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", "request/invalid"];
 const SEAT: ProblemCode[] = ["match/token_required", "match/not_a_player", "match/not_found"];
-const MOVE_CODES: ProblemCode[] = [
-  "move/bad_cell",
-  "move/bad_piece",
-  "move/place_required",
-  "move/place_not_allowed",
-  "move/cell_occupied",
-  "move/give_required",
-  "move/give_not_allowed",
-  "move/piece_not_available",
-  "move/no_quarto",
-];
+/** Every illegal-move code of the rules core but game_over (a finished match answers match/finished). */
+const MOVE_CODES: ProblemCode[] = MOVE_PROBLEM_CODES.filter((code) => code !== "move/game_over");
 
 const problems = (path: string, codes: ProblemCode[]) => problemResponses(path.replace("{id}", EXAMPLE_MATCH_ID), [...codes, "server/internal"]);
 
