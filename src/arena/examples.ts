@@ -7,7 +7,7 @@ import { conformanceMatch, endNoticeFor, moveRequestFor } from "../bots/index.ts
 import { applyAction, type MatchState, newMatch, recordText, seatToMove } from "../match/machine.ts";
 import { makeRules, parseMoveText } from "../rules/index.ts";
 import { gameOutcome, roundRobinSchedule } from "../tournament/index.ts";
-import { botOutput, type StoredGame, type StoredTournament, tournamentView } from "./wire.ts";
+import { botOutput, pendingGame, type StoredGame, type StoredTournament, tournamentView } from "./wire.ts";
 
 export const EXAMPLE_TOURNAMENT_ID = "t7m2kq4xz6vb3nc5rj8wd2hf4a";
 export const EXAMPLE_BOT_ID = "b4n6xr2mq7tz3kc5vj8wd2hp6e";
@@ -69,18 +69,7 @@ function exampleStored(played: boolean, cancelled = false): { tournament: Stored
     createdAt: T0,
     finishedAt: cancelled ? T0 + 30_000 : null,
   };
-  const games: StoredGame[] = roundRobinSchedule(["alice", "easy"], 2, 7).map((game) => ({
-    ...game,
-    status: "pending",
-    attempt: 1,
-    matchId: null,
-    matchCreated: false,
-    aborted: [],
-    outcome: null,
-    plies: null,
-    text: null,
-    pendingNotice: null,
-  }));
+  const games: StoredGame[] = roundRobinSchedule(["alice", "easy"], 2, 7).map(pendingGame);
   if (played) {
     const won = wonGame();
     Object.assign(games[0], {

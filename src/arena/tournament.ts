@@ -25,7 +25,7 @@ import { err, ok, type RulesInput } from "../rules/index.ts";
 import { DEFAULT_MAX_MOVE_MS, gameOutcome, playTurn, roundRobinSchedule } from "../tournament/index.ts";
 import type { TournamentOutput } from "./schemas.ts";
 import { transitionAction } from "./transition.ts";
-import { gameKey, type StoredEntry, type StoredGame, type StoredTournament, tournamentView } from "./wire.ts";
+import { gameKey, pendingGame, type StoredEntry, type StoredGame, type StoredTournament, tournamentView } from "./wire.ts";
 
 /** What the Worker passes to `create`: the new id and the checked request, entrants resolved. */
 export interface CreateTournamentInput {
@@ -119,18 +119,7 @@ export class TournamentObject extends DurableObject<Env> {
       finishedAt: null,
     };
     for (const game of schedule) {
-      this.saveGame({
-        ...game,
-        status: "pending",
-        attempt: 1,
-        matchId: null,
-        matchCreated: false,
-        aborted: [],
-        outcome: null,
-        plies: null,
-        text: null,
-        pendingNotice: null,
-      });
+      this.saveGame(pendingGame(game));
     }
     this.save(tournament);
     await this.ctx.storage.setAlarm(Date.now());

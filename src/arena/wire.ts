@@ -9,7 +9,7 @@ import type { Level } from "../engine/index.ts";
 import type { ClockConfig } from "../match/machine.ts";
 import { rulesOutput } from "../api/wire.ts";
 import { makeRules, type RulesInput } from "../rules/index.ts";
-import { computeCrosstable, computeStandings, type GameOutcome, type ScoredGame } from "../tournament/index.ts";
+import { computeCrosstable, computeStandings, type GameOutcome, type ScheduledGame, type ScoredGame } from "../tournament/index.ts";
 import type { BotInfo } from "../bots/index.ts";
 import type { BotOutput, TournamentGameOutput, TournamentOutput } from "./schemas.ts";
 
@@ -54,6 +54,22 @@ export interface StoredGame {
   text: string | null;
   /** A finished match whose bots have not yet been sent `POST /end`. */
   pendingNotice: string | null;
+}
+
+/** A scheduled game as stored before anything of it is played. */
+export function pendingGame(game: ScheduledGame): StoredGame {
+  return {
+    ...game,
+    status: "pending",
+    attempt: 1,
+    matchId: null,
+    matchCreated: false,
+    aborted: [],
+    outcome: null,
+    plies: null,
+    text: null,
+    pendingNotice: null,
+  };
 }
 
 /** A registered bot as the registry stores it. */

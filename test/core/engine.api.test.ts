@@ -10,21 +10,12 @@ import {
   playMove,
   type Position,
   positionFromTrustedSetup,
-  positionStatus,
   readPosition,
   type Rules,
 } from "../../src/rules/index.ts";
-import { bruteScore, brutePlies, bruteValue, randomPosition, RULE_SETS } from "./engine-brute.ts";
+import { bruteScore, brutePlies, bruteValue, RULE_SETS } from "./engine-brute.ts";
+import { ongoingPositions } from "./engine-positions.ts";
 
-function positions(rules: Rules, empties: number, count: number, seed: number, withHand?: boolean): Position[] {
-  const random = seededRandom(seed);
-  const found: Position[] = [];
-  for (let tries = 0; found.length < count && tries < count * 50; tries++) {
-    const position = randomPosition(random, rules, empties, withHand ?? found.length % 3 !== 2);
-    if (position && positionStatus(position, rules).status === "ongoing") found.push(position);
-  }
-  return found;
-}
 
 const read = (text: string, rules: Rules = CLASSIC_RULES): Position => {
   const result = readPosition(text, rules);
@@ -49,7 +40,7 @@ describe("suggestMove", () => {
   it.each(names)("every level returns a legal move, reproducible with a seed, within the node budget: %s", (name) => {
     const rules = RULE_SETS[name];
     for (const empties of [2, 5, 9, 12, 15]) {
-      for (const position of positions(rules, empties, 3, empties + name.length)) {
+      for (const position of ongoingPositions(rules, empties, 3, empties + name.length)) {
         for (const level of LEVELS) {
           const maxNodes = 3000;
           const first = suggestMove(position, rules, { level, seed: 42, maxNodes });
@@ -67,7 +58,7 @@ describe("suggestMove", () => {
 
   it("never spends more nodes than allowed, for any budget", () => {
     const random = seededRandom(3);
-    for (const position of positions(CLASSIC_RULES, 13, 6, 8)) {
+    for (const position of ongoingPositions(CLASSIC_RULES, 13, 6, 8)) {
       for (const level of LEVELS) {
         const maxNodes = Math.floor(random() * 20_000);
         expect(suggestMove(position, CLASSIC_RULES, { level, maxNodes, seed: 1 }).nodes).toBeLessThanOrEqual(maxNodes);
@@ -81,7 +72,7 @@ describe("suggestMove", () => {
   it("perfect play keeps the brute-force value, and says so", () => {
     for (const name of names) {
       const rules = RULE_SETS[name];
-      for (const position of positions(rules, 6, 25, 11 + name.length)) {
+      for (const position of ongoingPositions(rules, 6, 25, 11 + name.length)) {
         const value = bruteValue(bruteScore(position, rules));
         const suggestion = suggestMove(position, rules, { seed: 9 });
         expect(suggestion.exact).toBe(true);
@@ -111,7 +102,7 @@ describe("suggestMove", () => {
 
   it("perfect play hurries a win and delays a loss", () => {
     let decided = 0;
-    for (const position of positions(CLASSIC_RULES, 6, 30, 77)) {
+    for (const position of ongoingPositions(CLASSIC_RULES, 6, 30, 77)) {
       const suggestion = suggestMove(position, CLASSIC_RULES, { seed: 2 });
       const exact = evaluate(position, CLASSIC_RULES, { distance: true });
       if (exact.value === "draw") continue;
@@ -132,7 +123,7 @@ describe("suggestMove", () => {
   it("easy takes an immediate win and never hands over a winning piece when a safe one exists", () => {
     for (const name of names) {
       const rules = RULE_SETS[name];
-      for (const position of positions(rules, 7, 40, 5 + name.length)) {
+      for (const position of ongoingPositions(rules, 7, 40, 5 + name.length)) {
         const move = suggestMove(position, rules, { level: "easy", seed: 3 }).move;
         const hand = position.inHand;
         const winningCells = position.board.flatMap((piece, cell) => {
@@ -194,7 +185,7 @@ describe("suggestMove", () => {
   });
 
   it("when the budget runs out, still answers a legal move, marked inexact", () => {
-    for (const position of positions(CLASSIC_RULES, 14, 4, 21, true)) {
+    for (const position of ongoingPositions(CLASSIC_RULES, 14, 4, 21, true)) {
       const suggestion = suggestMove(position, CLASSIC_RULES, { maxNodes: 5000, seed: 4 });
       expect(suggestion.exact).toBe(false);
       expect(suggestion.note).toBeDefined();

@@ -4,19 +4,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../../src/engine/index.ts";
-import { seededRandom } from "../../src/engine/random.ts";
-import { makePositionString, type Position, positionStatus, type Rules } from "../../src/rules/index.ts";
-import { bruteScore, bruteValue, randomPosition, RULE_SETS } from "./engine-brute.ts";
+import { makePositionString } from "../../src/rules/index.ts";
+import { bruteScore, bruteValue, RULE_SETS } from "./engine-brute.ts";
+import { ongoingPositions } from "./engine-positions.ts";
 
-function positions(rules: Rules, empties: number, count: number, seed: number): Position[] {
-  const random = seededRandom(seed);
-  const found: Position[] = [];
-  for (let tries = 0; found.length < count && tries < count * 50; tries++) {
-    const position = randomPosition(random, rules, empties, found.length % 3 !== 2);
-    if (position && positionStatus(position, rules).status === "ongoing") found.push(position);
-  }
-  return found;
-}
 
 describe("exact values agree with brute force on larger positions", () => {
   // 8 empty cells: ~0.5 s of brute force each in the classic game, 9: ~5 s; squares are cheaper.
@@ -30,7 +21,7 @@ describe("exact values agree with brute force on larger positions", () => {
   ];
   it.each(cases)("%s, %i empty cells, %i positions", (name, empties, count) => {
     const rules = RULE_SETS[name];
-    for (const position of positions(rules, empties, count, 7 * empties + count)) {
+    for (const position of ongoingPositions(rules, empties, count, 7 * empties + count)) {
       const expected = bruteValue(bruteScore(position, rules));
       expect({ position: makePositionString(position), value: evaluate(position, rules).value }).toEqual({
         position: makePositionString(position),

@@ -5,18 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../../src/engine/index.ts";
 import { seededRandom } from "../../src/engine/random.ts";
-import { ATTRIBUTE_BIT, makePositionString, playMove, type Position, positionFromTrustedSetup, positionStatus, type Rules } from "../../src/rules/index.ts";
-import { bruteScore, brutePlies, bruteValue, randomPosition, RULE_SETS } from "./engine-brute.ts";
+import { ATTRIBUTE_BIT, makePositionString, playMove, type Position, positionFromTrustedSetup } from "../../src/rules/index.ts";
+import { bruteScore, brutePlies, bruteValue, RULE_SETS } from "./engine-brute.ts";
+import { ongoingPositions } from "./engine-positions.ts";
 
-function positions(rules: Rules, empties: number, count: number, seed: number): Position[] {
-  const random = seededRandom(seed);
-  const found: Position[] = [];
-  for (let tries = 0; found.length < count && tries < count * 50; tries++) {
-    const position = randomPosition(random, rules, empties, found.length % 3 !== 2);
-    if (position && positionStatus(position, rules).status === "ongoing") found.push(position);
-  }
-  return found;
-}
 
 const NAMES = ["classic", "squares", "color+shape", "squares, manual, 3 attributes"] as const;
 
@@ -25,7 +17,7 @@ describe.each(NAMES)("distance and move values: %s", (name) => {
 
   it("pliesToEnd equals the brute-force distance (winner hurries, loser delays, a draw fills the board)", () => {
     for (const empties of [3, 4, 5, 6]) {
-      for (const position of positions(rules, empties, 40, empties * 13 + name.length)) {
+      for (const position of ongoingPositions(rules, empties, 40, empties * 13 + name.length)) {
         const score = bruteScore(position, rules, true);
         const result = evaluate(position, rules, { distance: true });
         expect({ position: makePositionString(position), value: result.value, pliesToEnd: result.pliesToEnd }).toEqual({
@@ -39,7 +31,7 @@ describe.each(NAMES)("distance and move values: %s", (name) => {
 
   it("every move's value and distance matches the brute force on the position after it", () => {
     for (const empties of [4, 5, 6]) {
-      for (const position of positions(rules, empties, 12, empties * 17 + name.length)) {
+      for (const position of ongoingPositions(rules, empties, 12, empties * 17 + name.length)) {
         const result = evaluate(position, rules, { moves: true, distance: true });
         expect(result.moves?.length).toBeGreaterThan(0);
         for (const entry of result.moves ?? []) {
@@ -64,7 +56,7 @@ describe.each(NAMES)("distance and move values: %s", (name) => {
   });
 
   it("a move called a win wins against every reply", () => {
-    for (const position of positions(rules, 7, 10, 99 + name.length)) {
+    for (const position of ongoingPositions(rules, 7, 10, 99 + name.length)) {
       const result = evaluate(position, rules, { moves: true });
       for (const entry of result.moves ?? []) {
         if (entry.value !== "win") continue;
@@ -101,7 +93,7 @@ describe("symmetric positions get equal values", () => {
     const random = seededRandom(5);
     const cellMaps = rules.squares ? [rotate, mirror] : [rotate, mirror, innerOuter, middles];
     let checked = 0;
-    for (const position of positions(rules, 8, 40, name.length)) {
+    for (const position of ongoingPositions(rules, 8, 40, name.length)) {
       let cellMap = (cell: number) => cell;
       for (let step = 0; step < 4; step++) {
         const next = cellMaps[Math.floor(random() * cellMaps.length)];

@@ -5,20 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../../src/engine/index.ts";
-import { seededRandom } from "../../src/engine/random.ts";
-import { makePositionString, type Position, positionStatus, type Rules } from "../../src/rules/index.ts";
-import { bruteScore, bruteValue, randomPosition, RULE_SETS } from "./engine-brute.ts";
+import { makePositionString } from "../../src/rules/index.ts";
+import { bruteScore, bruteValue, RULE_SETS } from "./engine-brute.ts";
+import { ongoingPositions } from "./engine-positions.ts";
 
-/** `count` ongoing positions with `empties` empty cells, alternating the two phases. */
-function positions(rules: Rules, empties: number, count: number, seed: number): Position[] {
-  const random = seededRandom(seed);
-  const found: Position[] = [];
-  for (let tries = 0; found.length < count && tries < count * 50; tries++) {
-    const position = randomPosition(random, rules, empties, found.length % 3 !== 2);
-    if (position && positionStatus(position, rules).status === "ongoing") found.push(position);
-  }
-  return found;
-}
 
 const RULES_UNDER_TEST = ["classic", "squares", "color+shape", "squares, manual, 3 attributes"] as const;
 // Counts per rules option: many small positions, fewer large ones (the brute force grows ~10x a cell).
@@ -33,7 +23,7 @@ const PLAN: [empties: number, count: number][] = [
 describe.each(RULES_UNDER_TEST)("exact values agree with brute force: %s", (name) => {
   const rules = RULE_SETS[name];
   it.each(PLAN)("%i empty cells, %i positions", (empties, count) => {
-    const list = positions(rules, empties, count, empties * 101 + name.length);
+    const list = ongoingPositions(rules, empties, count, empties * 101 + name.length);
     expect(list.length).toBe(count);
     for (const position of list) {
       const expected = bruteValue(bruteScore(position, rules));
