@@ -1,8 +1,10 @@
 /**
  * A match as a pure reducer: `applyAction(state, action) -> { state, ... } | error`. The hosted-match
  * Durable Object and the arena runner both drive games through it, so they share one set of rules for
- * turns, stale plies, announcements, missed-Quarto claims, clocks, resignations and forfeits. State is
- * plain JSON (stored as is); time is passed in (`at`, ms since epoch), never read here.
+ * seats (joining, the start), turns, stale plies, announcements, missed-Quarto claims, clocks,
+ * resignations, forfeits and cancellation: every change of a match is an action here, and every record
+ * the service stores replays (src/match/replay.ts). State is plain JSON (stored as is); time is passed
+ * in (`at`, ms since epoch), never read here, and so is randomness (seat token hashes, engine seeds).
  */
 import {
   ALL_SHAPES,
@@ -20,6 +22,7 @@ import {
   type MoveErrorCode,
   completedShapes,
 } from "../rules/index.ts";
+import type { Level } from "../engine/index.ts";
 
 /** Seats are 0 and 1; `firstSeat` makes the opening give. */
 export type SeatIndex = 0 | 1;
@@ -46,11 +49,28 @@ export interface MatchConfig {
 /** Whether the seat's clock runs at all (see MatchConfig.untimedSeats). */
 export const isTimed = (config: MatchConfig, seat: SeatIndex): boolean => !(config.untimedSeats ?? []).includes(seat);
 
-export const RESULT_REASONS = ["quarto", "draw", "timeout", "resignation", "claim", "forfeit", "aborted"] as const;
+/**
+ * Who plays a seat. `human`: whoever holds the seat's token (only its SHA-256 is kept; null while the
+ * seat is open); `engine`: the server's engine at a level and a node budget per move; `bot`: a
+ * tournament bot, moved by its tournament.
+ */
+export type MatchSeat =
+  | { kind: "human"; name: string | null; tokenHash: string | null }
+  | { kind: "engine"; level: Level; maxNodes: number }
+  | { kind: "bot"; name: string };
+
+/** An open seat: a human seat nobody has taken yet. */
+export const isOpenSeat = (seat: MatchSeat): boolean => seat.kind === "human" && seat.tokenHash === null;
+
+/**
+ * `aborted`: a player called the game off before the first placement. `cancelled`: the match was ended
+ * from outside at any ply (its tournament was cancelled); neither has a winner.
+ */
+export const RESULT_REASONS = ["quarto", "draw", "timeout", "resignation", "claim", "forfeit", "aborted", "cancelled"] as const;
 export type ResultReason = (typeof RESULT_REASONS)[number];
 
 export interface MatchResult {
-  /** The winning seat, or null for a draw or an aborted match. */
+  /** The winning seat, or null for a draw or an aborted or cancelled match. */
   winner: SeatIndex | null;
   reason: ResultReason;
   /** The Quarto that decided the game (reason quarto or claim). */
@@ -80,9 +100,17 @@ export interface PendingClaim {
   ply: number;
 }
 
+export type MatchStateStatus = "waiting" | "active" | "finished";
+
 export interface MatchState {
   config: MatchConfig;
-  status: "active" | "finished";
+  /** `waiting` while a seat is open (no move, clocks stopped), then `active`, then `finished`. */
+  status: MatchStateStatus;
+  /**
+   * Who plays each seat. Absent for a match of two anonymous seats that starts at once (the local
+   * runner's, a replay's); such a match has no open seat.
+   */
+  seats?: [MatchSeat, MatchSeat];
   position: string;
   moves: MoveRecord[];
   /** Game clock: time left per seat at the start of the current turn. Null without a game clock. */
@@ -100,6 +128,12 @@ export interface Announcement {
   attribute: AttributeValue;
 }
 
+/**
+ * What a seat (or the clock) does in the game. Every action may carry the ply it was computed for (a
+ * move must): it is then refused with `match/stale_ply` once the match is at another ply, so an answer
+ * computed for an older state never applies. With the lifecycle actions below, everything that can
+ * happen to a match.
+ */
 export type MatchAction =
   | {
       type: "move";
@@ -115,10 +149,22 @@ export type MatchAction =
       elapsedMs?: number;
     }
   | { type: "claim"; seat: SeatIndex; ply?: number; announcement?: Announcement; at: number }
-  | { type: "resign"; seat: SeatIndex; at: number }
-  | { type: "abort"; seat: SeatIndex | null; at: number; detail?: string }
-  | { type: "forfeit"; seat: SeatIndex; code: string; detail: string; at: number }
-  | { type: "flag"; at: number };
+  | { type: "resign"; seat: SeatIndex; ply?: number; at: number }
+  | { type: "abort"; seat: SeatIndex | null; ply?: number; at: number; detail?: string }
+  | { type: "forfeit"; seat: SeatIndex; ply?: number; code: string; detail: string; at: number }
+  | { type: "flag"; ply?: number; at: number };
+
+/** What happens to a match around the game: a seat taken (and so the start), a cancellation. */
+export type LifecycleAction =
+  /**
+   * Takes an open seat (the first one unless `seat` is given) for the holder of the token whose hash
+   * is given; the match starts, clocks running from `at`, when no seat is left open.
+   */
+  | { type: "join"; seat?: SeatIndex; name?: string | null; tokenHash: string; at: number }
+  /** Ends the match without a winner, at any ply, with reason `cancelled`; a finished match stays as it is. */
+  | { type: "cancel"; ply?: number; at: number; detail?: string };
+
+export type AnyMatchAction = MatchAction | LifecycleAction;
 
 export const MATCH_ERROR_CODES = [
   "match/finished",
@@ -128,6 +174,8 @@ export const MATCH_ERROR_CODES = [
   "match/nothing_to_claim",
   "match/cannot_abort",
   "match/time_not_up",
+  "match/waiting_for_players",
+  "match/no_open_seat",
 ] as const;
 export type MatchErrorCode = (typeof MATCH_ERROR_CODES)[number];
 
@@ -138,10 +186,17 @@ export interface MatchError {
 
 export type ActionResult = { ok: true; state: MatchState; changed: boolean; duplicate?: boolean } | { ok: false; error: MatchError };
 
-export function newMatch(config: MatchConfig, at: number): MatchState {
+/**
+ * A new match at `at`. With `seats`, the match knows who plays: it waits while a seat is open, and an
+ * engine seat is untimed (the server's own time is never charged). Without, it starts at once.
+ */
+export function newMatch(config: MatchConfig, at: number, seats?: [MatchSeat, MatchSeat]): MatchState {
+  const engineSeats = seats ? ([0, 1] as const).filter((index) => seats[index].kind === "engine") : [];
+  const untimed = [...new Set([...(config.untimedSeats ?? []), ...engineSeats])].sort();
   return {
-    config,
-    status: "active",
+    config: engineSeats.length > 0 ? { ...config, untimedSeats: untimed } : config,
+    status: seats?.some(isOpenSeat) ? "waiting" : "active",
+    ...(seats ? { seats: [{ ...seats[0] }, { ...seats[1] }] as [MatchSeat, MatchSeat] } : {}),
     position: START_POSITION_STRING,
     moves: [],
     remainingMs: config.clock.kind === "game" ? [config.clock.initialMs, config.clock.initialMs] : null,
@@ -153,8 +208,8 @@ export function newMatch(config: MatchConfig, at: number): MatchState {
 }
 
 /**
- * Starts the clocks at `at` (a hosted match waits for both seats before its clocks run). Only the
- * opening turn can be restarted: once a move is played the clocks are already running.
+ * Restarts the opening turn's clock at `at`. Only the opening turn can be restarted: once a move is
+ * played the clocks are already running. (A match with seats starts through the `join` action.)
  */
 export function startClocks(state: MatchState, at: number): MatchState {
   return state.moves.length === 0 && state.status === "active" ? { ...state, turnStartedAt: at } : state;
@@ -236,17 +291,49 @@ export function flagFallen(state: MatchState, at: number): boolean {
   return due !== null && at >= due;
 }
 
-export function applyAction(state: MatchState, action: MatchAction): ActionResult {
-  if (state.status !== "active") {
-    // A retried final move is recognised as such rather than refused.
+/** The seats still open (a match without seats has none). */
+export const openSeats = (state: MatchState): SeatIndex[] =>
+  state.seats ? ([0, 1] as const).filter((index) => isOpenSeat((state.seats as [MatchSeat, MatchSeat])[index])) : [];
+
+/** The seat whose token has this SHA-256 (hex), or null. */
+export function seatOfTokenHash(state: MatchState, tokenHash: string): SeatIndex | null {
+  for (const index of [0, 1] as const) {
+    const seat = state.seats?.[index];
+    if (seat?.kind === "human" && seat.tokenHash !== null && seat.tokenHash === tokenHash) return index;
+  }
+  return null;
+}
+
+/** The kind of a seat (`human` for a match without seats: anyone may play either side). */
+export const seatKind = (state: MatchState, seat: SeatIndex): MatchSeat["kind"] => state.seats?.[seat].kind ?? "human";
+
+const staleError = (state: MatchState, ply: number): ActionResult => fail("match/stale_ply", `the match is at ply ${currentPly(state)}, not ${ply}`);
+
+export function applyAction(state: MatchState, action: AnyMatchAction): ActionResult {
+  if (state.status === "finished") {
+    // A retried final move is recognised as such rather than refused; cancelling an ended match changes nothing.
     if (action.type === "move" && isDuplicateMove(state, action)) return { ok: true, state, changed: false, duplicate: true };
+    if (action.type === "cancel") return { ok: true, state, changed: false };
     return fail("match/finished", `the match is over (${state.result?.reason ?? "finished"})`);
+  }
+  if (action.type === "join") return applyJoin(state, action);
+  if (action.type === "cancel") {
+    if (action.ply !== undefined && action.ply !== currentPly(state)) return staleError(state, action.ply);
+    const detail = action.detail ?? "the match was cancelled";
+    return { ok: true, state: finish(state, { winner: null, reason: "cancelled", detail, at: action.at }), changed: true };
+  }
+  if (state.status === "waiting" && action.type !== "abort") {
+    return fail("match/waiting_for_players", `seat ${openSeats(state).join(" and ")} still open: the match starts when every seat is taken`);
   }
   // A move that arrives after the flag fell loses on time, whoever sends it. A move made in the
   // server's own time (elapsedMs given) is judged by the clock time it is charged, not by `at`.
   const clockAt = action.type === "move" && action.elapsedMs !== undefined ? state.turnStartedAt + action.elapsedMs : action.at;
   if (action.type !== "abort" && action.type !== "flag" && flagFallen(state, clockAt)) {
     return applyAction(state, { type: "flag", at: action.at });
+  }
+  // A move checks its ply itself (a retried move is a duplicate, not stale); a claim too (below).
+  if (action.type !== "move" && action.type !== "claim" && action.ply !== undefined && action.ply !== currentPly(state)) {
+    return staleError(state, action.ply);
   }
   switch (action.type) {
     case "flag": {
@@ -283,6 +370,20 @@ export function applyAction(state: MatchState, action: MatchAction): ActionResul
     case "move":
       return applyMove(state, action);
   }
+}
+
+function applyJoin(state: MatchState, action: Extract<LifecycleAction, { type: "join" }>): ActionResult {
+  const open = openSeats(state);
+  const index = action.seat ?? open[0];
+  if (index === undefined || !state.seats) return fail("match/no_open_seat", "every seat of this match is taken");
+  if (!open.includes(index)) return fail("match/no_open_seat", `seat ${index} is not open`);
+  const taken = state.seats[index] as Extract<MatchSeat, { kind: "human" }>;
+  const seats: [MatchSeat, MatchSeat] = [state.seats[0], state.seats[1]];
+  seats[index] = { kind: "human", name: action.name ?? taken.name, tokenHash: action.tokenHash };
+  const starts = !seats.some(isOpenSeat);
+  // The clocks start with the match: the opening turn begins when the last seat is taken.
+  const next: MatchState = { ...state, seats, ...(starts ? { status: "active" as const, turnStartedAt: action.at } : {}) };
+  return { ok: true, state: next, changed: true };
 }
 
 /**

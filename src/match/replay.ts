@@ -2,8 +2,10 @@
  * Replaying a game record: every move is played through the match reducer (so announcements and the
  * missed-Quarto claim follow the same rules as a hosted match) and every position is kept. A recorded
  * result is checked against the moves: a Quarto or a draw must be what the last move did, a claim must
- * be claimable after it, and the other endings (resignation, timeout, forfeit, abort) must come while
- * the game is still open. Clocks are not replayed: times are information, not rules, in a record.
+ * be claimable after it, an abort must come before the first placement, and the other endings
+ * (resignation, timeout, forfeit, cancellation) must come while the game is still open. A record whose
+ * result is null is a match still in progress: its moves must leave the game open. Every record the
+ * service stores replays to its own result. Clocks are not replayed: times are information, not rules.
  */
 import { err, type Move, type MoveErrorCode, ok, parseMoveText, type Position, type Result, type Rules, START_POSITION_STRING } from "../rules/index.ts";
 import {
@@ -47,7 +49,13 @@ export interface ReplayInput {
   rules: Rules;
   firstSeat: SeatIndex;
   moves: RecordedMove[];
-  result?: { winner: SeatIndex | null; reason: ResultReason };
+  /** The recorded result: checked when given; null says the game is not over (a match in progress). */
+  result?: RecordedResult | null;
+}
+
+export interface RecordedResult {
+  winner: SeatIndex | null;
+  reason: ResultReason;
 }
 
 export interface ReplayStep {
@@ -124,13 +132,17 @@ export function replayRecord(input: ReplayInput): Result<Replay, ReplayError> {
   return checked.ok ? ok({ steps, state: checked.value }) : checked;
 }
 
-function describe(result: { winner: SeatIndex | null; reason: ResultReason }): string {
+function describe(result: RecordedResult): string {
   return result.winner === null ? result.reason : `${result.reason} won by seat ${result.winner}`;
 }
 
 /** The final state with the recorded result checked against the moves (and applied, if they left the game open). */
 function checkResult(state: MatchState, recorded: ReplayInput["result"], at: number): Result<MatchState, ReplayError> {
   if (recorded === undefined) return ok(state);
+  if (recorded === null) {
+    if (!state.result) return ok(state);
+    return err({ code: "replay/result_mismatch", detail: `the record says the game is not over, but the moves end in ${describe(state.result)}` });
+  }
   const mismatch = (why: string) => err({ code: "replay/result_mismatch" as const, detail: `the record says ${describe(recorded)}, but ${why}` });
   if (state.result) {
     const actual = state.result;
@@ -151,6 +163,11 @@ function checkResult(state: MatchState, recorded: ReplayInput["result"], at: num
       if (recorded.winner !== null) return mismatch("an aborted match has no winner");
       const aborted = applyAction(state, { type: "abort", seat: null, at });
       return aborted.ok ? ok(aborted.state) : mismatch(aborted.error.detail);
+    }
+    case "cancelled": {
+      if (recorded.winner !== null) return mismatch("a cancelled match has no winner");
+      const cancelled = applyAction(state, { type: "cancel", at });
+      return cancelled.ok ? ok(cancelled.state) : mismatch(cancelled.error.detail);
     }
     case "timeout":
       if (recorded.winner !== otherSeatIndex(mover)) return mismatch(`only seat ${mover}, the seat to move, can lose on time`);

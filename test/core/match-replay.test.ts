@@ -111,4 +111,25 @@ describe("recorded results", () => {
     expect(codeOf(replay({ moves: moves("-8"), result: { winner: null, reason: "aborted" } }))).toBe("ok");
     expect(codeOf(replay({ moves: open, result: { winner: null, reason: "resignation" } }))).toBe("replay/result_mismatch@-");
   });
+
+  it("a cancellation ends the game at any ply, without a winner", () => {
+    for (const plies of [0, 1, 4, 16]) {
+      const cancelled = replay({ moves: moves(...DRAWN.slice(0, plies)), result: { winner: null, reason: "cancelled" } });
+      expect(cancelled.ok && cancelled.value.state.result, `${plies} plies`).toMatchObject({ winner: null, reason: "cancelled" });
+      expect(cancelled.ok && cancelled.value.state.status).toBe("finished");
+    }
+    expect(codeOf(replay({ moves: moves(...ROW), result: { winner: 1, reason: "cancelled" } }))).toBe("replay/result_mismatch@-");
+    expect(codeOf(replay({ moves: moves(...ROW, "d1"), result: { winner: null, reason: "cancelled" } }))).toBe("replay/result_mismatch@-");
+  });
+
+  it("a null result is a game in progress: the moves must leave it open", () => {
+    const ongoing = replay({ moves: moves(...ROW), result: null });
+    expect(ongoing.ok && [ongoing.value.state.status, ongoing.value.state.result]).toEqual(["active", null]);
+    expect(codeOf(replay({ moves: [], result: null }))).toBe("ok");
+    const over = replay({ moves: moves(...ROW, "d1"), result: null });
+    expect(over.ok ? "ok" : over.error).toEqual({
+      code: "replay/result_mismatch",
+      detail: "the record says the game is not over, but the moves end in quarto won by seat 0",
+    });
+  });
 });
