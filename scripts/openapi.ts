@@ -10,7 +10,7 @@ interface RequestableApp {
   request(path: string): Response | Promise<Response>;
 }
 
-const appModule = new URL("../src/api/app.ts", import.meta.url).href;
+const appModule = new URL("../src/http/app.ts", import.meta.url).href;
 const { createApp } = (await import(appModule)) as { createApp: () => RequestableApp };
 const response = await createApp().request("/openapi.json");
 if (!response.ok) throw new Error(`GET /openapi.json answered ${response.status}: ${await response.text()}`);

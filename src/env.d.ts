@@ -1,7 +1,7 @@
 interface Env {
-  MATCHES: DurableObjectNamespace<import("./index.ts").MatchObject>;
-  TOURNAMENTS: DurableObjectNamespace<import("./index.ts").TournamentObject>;
-  BOT_REGISTRY: DurableObjectNamespace<import("./index.ts").BotRegistry>;
+  MATCHES: DurableObjectNamespace<import("./objects/match.ts").MatchObject>;
+  TOURNAMENTS: DurableObjectNamespace<import("./objects/tournament.ts").TournamentObject>;
+  BOT_REGISTRY: DurableObjectNamespace<import("./objects/registry.ts").BotRegistry>;
   ENGINE_MAX_NODES: string;
   ENGINE_DEFAULT_NODES: string;
 }

@@ -1,14 +1,16 @@
 /**
- * The Worker entry: serves the HTTP app (src/api/app.ts) and exports the Durable Object classes that
- * wrangler.toml binds.
+ * The Worker entry, the top of the layers: builds the HTTP app (src/http/app.ts) with the web pages
+ * registered first (src/pages), and exports the Durable Object classes that wrangler.toml binds.
  */
-import { createApp } from "./api/app.ts";
+import { createApp } from "./http/app.ts";
+import { registerPageRoutes } from "./pages/routes.ts";
 
-export { MatchObject } from "./match/object.ts";
-export { TournamentObject } from "./arena/tournament.ts";
-export { BotRegistry } from "./arena/registry.ts";
+export { MatchObject } from "./objects/match.ts";
+export { TournamentObject } from "./objects/tournament.ts";
+export { BotRegistry } from "./objects/registry.ts";
 
-const app = createApp();
+// Pages first: `/` answers browsers with the home page and passes everyone else on to the JSON index.
+const app = createApp({ routesFirst: registerPageRoutes });
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),

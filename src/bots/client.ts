@@ -4,7 +4,7 @@
  * reads at most `maxBodyBytes`. Every way a call can go wrong maps to exactly one forfeit code. Only
  * `fetch`, `AbortController` and streams are used, so it runs unchanged in Node and workerd.
  */
-import type { ForfeitCode } from "../tournament/forfeits.ts";
+import type { ForfeitCode } from "./forfeits.ts";
 import { type BotInfo, type EndNotice, type MoveRequest, type Player, type PlayerReply, parseBotInfo } from "./protocol.ts";
 import { signatureHeaders } from "./signing.ts";
 

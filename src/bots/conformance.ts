@@ -5,7 +5,7 @@
  */
 import { CLASSIC_RULES, parseMoveText } from "../rules/index.ts";
 import { applyAction, type MatchState, newMatch, type SeatIndex, seatToMove } from "../match/machine.ts";
-import { FORFEIT_REASONS } from "../tournament/forfeits.ts";
+import { FORFEIT_REASONS } from "./forfeits.ts";
 import { type BotCallOptions, type BotEndpoint, callBot, fetchBotInfo } from "./client.ts";
 import { type BotInfo, endNoticeFor, moveRequestFor, parseMoveAnswer } from "./protocol.ts";
 import { generateBotSecret } from "./signing.ts";

@@ -1,4 +1,5 @@
-/** Bots: the HTTP protocol, the signed client, the fetch handler, the reference bots, the conformance check. */
+/** Bots: the HTTP protocol and its forfeit codes, the signed client, the fetch handler, the reference bots, the conformance check. */
+export * from "./forfeits.ts";
 export * from "./protocol.ts";
 export * from "./signing.ts";
 export * from "./client.ts";

@@ -27,7 +27,7 @@ import {
   type Seat,
 } from "../rules/index.ts";
 import { type MatchResult, type MatchState, positionOf, type SeatIndex } from "../match/machine.ts";
-import type { ForfeitCode } from "../tournament/forfeits.ts";
+import type { ForfeitCode } from "./forfeits.ts";
 
 export const BOT_PROTOCOL_VERSION = 1;
 

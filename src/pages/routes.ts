@@ -1,12 +1,11 @@
 /**
  * The web pages: `/` (for browsers: the JSON index stays for everyone else), `/analyze`,
  * `/matches/{id}` and `/tournaments/{id}`. They are plain routes, not part of the OpenAPI document
- * (PAGE_ONLY_PATHS lists them), server-rendered with hono/html (JSX would need a transform Node lacks, and
- * `npm run openapi` imports the app in Node) plus small inline scripts; they use only the public API.
+ * (PAGE_ONLY_PATHS lists them), server-rendered with hono/html (no JSX transform to set up anywhere)
+ * plus small inline scripts; they use only the public API. The Worker entry registers them first.
  */
 import type { Context } from "hono";
-import type { App, AppEnv } from "../api/app.ts";
-import { problem } from "../api/problems.ts";
+import { type App, type AppEnv, problem } from "../http/context.ts";
 import { isMatchId } from "../match/secrets.ts";
 import { analyzePage } from "./analyze.ts";
 import { homePage } from "./home.ts";

@@ -21,8 +21,8 @@ import {
   type SeatIndex,
   seatToMove,
 } from "../match/machine.ts";
+import type { ForfeitCode } from "../bots/forfeits.ts";
 import { endNoticeFor, moveRequestFor, parseMoveAnswer, type Player } from "../bots/protocol.ts";
-import type { ForfeitCode } from "./forfeits.ts";
 
 /** The longest a single call may take when the clock sets no limit. */
 export const DEFAULT_MAX_MOVE_MS = 60_000;

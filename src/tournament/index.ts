@@ -1,5 +1,4 @@
-/** Tournaments: schedule, one game through the match reducer, standings, ratings and forfeit codes. Pure. */
-export * from "./forfeits.ts";
+/** Tournaments: schedule, one game through the match reducer, standings and ratings, the local run. Pure. */
 export * from "./schedule.ts";
 export * from "./rating.ts";
 export * from "./standings.ts";

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MatchView } from "../../src/match/schemas.ts";
+import type { MatchView } from "../../src/wire/match-schemas.ts";
 import { api, baseUrl, boardOf, expectNoSidewaysScroll, launchBrowser, openPage, PHONE, screenshot, skipReason } from "./chromium.ts";
 
 if (skipReason) console.warn(`[browser tests] ${skipReason}`);

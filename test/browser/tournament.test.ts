@@ -5,7 +5,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TournamentOutput } from "../../src/arena/schemas.ts";
+import type { TournamentOutput } from "../../src/wire/tournament-schemas.ts";
 import { api, baseUrl, expectNoSidewaysScroll, launchBrowser, openPage, PHONE, screenshot } from "./chromium.ts";
 
 describe.skipIf(!baseUrl)("the tournament page", () => {

@@ -20,7 +20,7 @@ import {
   signatureHeaders,
   verifySignature,
 } from "../../src/bots/index.ts";
-import { FORFEIT_CODES, type ForfeitCode } from "../../src/tournament/index.ts";
+import { FORFEIT_CODES, type ForfeitCode } from "../../src/bots/index.ts";
 import { conformanceMatch } from "../../src/bots/conformance.ts";
 import { moveRequestFor } from "../../src/bots/protocol.ts";
 import {

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
-import { BODY_LIMIT_BYTES, createApp } from "../../src/api/app.ts";
-import { PROBLEM_CODES, PROBLEMS } from "../../src/api/problems.ts";
+import { BODY_LIMIT_BYTES, createApp } from "../../src/http/app.ts";
+import { PROBLEM_CODES, PROBLEMS } from "../../src/wire/problems.ts";
 import { MOVE_ERROR_CODES, POSITION_ERROR_CODES } from "../../src/rules/index.ts";
 import { expectProblem, json200, postJson, problemOf, request } from "./http.ts";
 

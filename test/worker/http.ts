@@ -1,7 +1,7 @@
 /** Helpers for the Worker tests: requests through the real Worker entry, and problem-document checks. */
 import { SELF } from "cloudflare:test";
 import { expect } from "vitest";
-import { PROBLEMS, type ProblemCode } from "../../src/api/problems.ts";
+import { PROBLEMS, type ProblemCode } from "../../src/wire/problems.ts";
 
 export const ORIGIN = "http://quarto.test";
 

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { legalMoves, makeMoveText, parseMoveText, readPosition, makeRules, type Move, type RulesInput } from "../../src/rules/index.ts";
-import type { MatchRecordOutput, MatchView } from "../../src/match/schemas.ts";
+import type { MatchRecordOutput, MatchView } from "../../src/wire/match-schemas.ts";
 import { postJson, request } from "./http.ts";
 
 export interface Created {

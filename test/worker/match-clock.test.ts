@@ -6,8 +6,8 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { MatchObject } from "../../src/match/object.ts";
-import type { StoredMatch } from "../../src/match/wire.ts";
+import type { MatchObject } from "../../src/objects/match.ts";
+import type { StoredMatch } from "../../src/wire/match.ts";
 import { expectProblem } from "./http.ts";
 import { bearer, createMatch, getRecord, getState, ROW_QUARTO_SETUP, sendMove, stubOf, tokenOf, waitForState } from "./match-client.ts";
 import { request } from "./http.ts";

@@ -5,8 +5,8 @@
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { MatchView } from "../../src/match/schemas.ts";
-import type { StoredMatch } from "../../src/match/wire.ts";
+import type { MatchView } from "../../src/wire/match-schemas.ts";
+import type { StoredMatch } from "../../src/wire/match.ts";
 import { availablePieces, completedShapes, emptyCells, makeRules, positionFromTrustedSetup, readPosition, type RulesInput } from "../../src/rules/index.ts";
 import { postJson } from "./http.ts";
 import { createMatch, getRecord, makeMoveText, sendMove, someLegalMove, stubOf, tokenOf, waitForState } from "./match-client.ts";

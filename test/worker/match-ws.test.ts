@@ -5,7 +5,7 @@
  */
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { MatchView } from "../../src/match/schemas.ts";
+import type { MatchView } from "../../src/wire/match-schemas.ts";
 import { expectProblem, request } from "./http.ts";
 import { createMatch, getRecord, getState, moveFields, ROW_QUARTO_SETUP, sendMove, stubOf, tokenOf } from "./match-client.ts";
 

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import committed from "../../openapi/openapi.json" with { type: "json" };
-import { createApp } from "../../src/api/app.ts";
-import { PROBLEM_CODES } from "../../src/api/problems.ts";
+import { createApp } from "../../src/http/app.ts";
+import { PROBLEM_CODES } from "../../src/wire/problems.ts";
 import { PAGE_ONLY_PATHS } from "../../src/pages/routes.ts";
 import { json200, request } from "./http.ts";
 

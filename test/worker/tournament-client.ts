@@ -6,10 +6,10 @@
  */
 import { env, evictDurableObject, listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { expect } from "vitest";
-import type { TournamentGameOutput, TournamentOutput } from "../../src/arena/schemas.ts";
-import type { TournamentObject } from "../../src/arena/tournament.ts";
+import type { TournamentGameOutput, TournamentOutput } from "../../src/wire/tournament-schemas.ts";
+import type { TournamentObject } from "../../src/objects/tournament.ts";
 import { seededRandom } from "../../src/engine/random.ts";
-import type { MatchRecordOutput } from "../../src/match/schemas.ts";
+import type { MatchRecordOutput } from "../../src/wire/match-schemas.ts";
 import { computeCrosstable, computeStandings, type ScoredGame } from "../../src/tournament/index.ts";
 import type { Fleet } from "./bot-fleet.ts";
 import { json200, postJson, request } from "./http.ts";

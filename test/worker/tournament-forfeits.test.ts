@@ -7,7 +7,7 @@
  * and the standings are those recomputed from the records.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TournamentGameOutput } from "../../src/arena/schemas.ts";
+import type { TournamentGameOutput } from "../../src/wire/tournament-schemas.ts";
 import { badMover, type Fleet, firstLegal, goodBot, hang, installFleet, json, refuse } from "./bot-fleet.ts";
 import { createTournament, driveToEnd, matchObjectIds, registerFleetBot, verifyAgainstRecords } from "./tournament-client.ts";
 

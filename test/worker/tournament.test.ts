@@ -8,7 +8,7 @@
  */
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { transitionAction } from "../../src/arena/transition.ts";
+import { transitionAction } from "../../src/objects/transition.ts";
 import type { EndNotice } from "../../src/bots/index.ts";
 import { applyAction, type MatchAction, type MatchState, newMatch, seatToMove } from "../../src/match/machine.ts";
 import { makeRules, parseMoveText } from "../../src/rules/index.ts";
@@ -168,7 +168,7 @@ describe("a tournament in the Durable Object", () => {
     expect(cancelled.standings.reduce((sum, row) => sum + row.games, 0)).toBe(2 * cancelled.progress.finished);
     // No alarm is left, and running one anyway changes nothing.
     expect(await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm())).toBeNull();
-    await runInDurableObject(stub, (instance: import("../../src/arena/tournament.ts").TournamentObject) => instance.alarm());
+    await runInDurableObject(stub, (instance: import("../../src/objects/tournament.ts").TournamentObject) => instance.alarm());
     expect(await getTournament(created.id)).toEqual(cancelled);
     await expectProblem(cancel(bearer(created.token)), "tournament/over");
     expect((await json200<{ status: string }>(request(`/v1/matches/${interrupted?.matchId}`))).status).toBe("finished");

@@ -5,7 +5,7 @@
  * by clicking: a cell for the piece in hand, then the piece to give; the placement alone when it ends
  * the game (asked of POST /v1/validate-move, so the page applies no rules of its own). Shipped as source.
  */
-import type { MatchView } from "../../match/schemas.ts";
+import type { MatchView } from "../../wire/match-schemas.ts";
 import type { ClientEnv } from "../layout.ts";
 import type { MatchUi } from "../match-view.ts";
 import type { BrowserSocket } from "./browser.ts";

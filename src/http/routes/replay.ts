@@ -3,11 +3,11 @@
  * text, or a list of moves) and answers every position of it. Stateless: the replay is src/match/replay.ts.
  */
 import { createRoute } from "@hono/zod-openapi";
-import { exampleRecord, exampleReplay } from "../../match/examples.ts";
-import { ReplayRequestSchema, ReplaySchema } from "../../match/schemas.ts";
-import { replayAnswer } from "../../match/wire.ts";
-import type { App } from "../app.ts";
-import { problemResponses } from "../problems.ts";
+import { exampleRecord, exampleReplay } from "../../wire/match-examples.ts";
+import { ReplayRequestSchema, ReplaySchema } from "../../wire/match-schemas.ts";
+import { replayAnswer } from "../../wire/match.ts";
+import type { App } from "../context.ts";
+import { problemResponses } from "../../wire/problems.ts";
 
 const WON_TEXT = "................. -8 a1-9 b1-A c1-B d1";
 

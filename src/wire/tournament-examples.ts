@@ -1,13 +1,14 @@
 /**
  * The OpenAPI examples of the arena, produced by the same functions the service answers with (the bot
  * protocol's request builders, the tournament view over a stored tournament), at fixed times, so the
- * documented answers cannot drift from real ones. Typed `unknown` on purpose, as in src/match/examples.ts.
+ * documented answers cannot drift from real ones. Typed `unknown` on purpose, as in match-examples.ts.
  */
 import { conformanceMatch, endNoticeFor, moveRequestFor } from "../bots/index.ts";
 import { applyAction, type MatchState, newMatch, recordText, seatToMove } from "../match/machine.ts";
 import { makeRules, parseMoveText } from "../rules/index.ts";
 import { gameOutcome, roundRobinSchedule } from "../tournament/index.ts";
-import { botOutput, pendingGame, type StoredGame, type StoredTournament, tournamentView } from "./wire.ts";
+import { botOutput } from "./bots.ts";
+import { pendingGame, type StoredGame, type StoredTournament, tournamentView } from "./tournament.ts";
 
 export const EXAMPLE_TOURNAMENT_ID = "t7m2kq4xz6vb3nc5rj8wd2hf4a";
 export const EXAMPLE_BOT_ID = "b4n6xr2mq7tz3kc5vj8wd2hp6e";

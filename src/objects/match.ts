@@ -16,9 +16,9 @@
  * flags a timed bot seat whose deadline passes, exactly as for a person.
  */
 import { DurableObject } from "cloudflare:workers";
-import { type ProblemCode, problemDocument } from "../api/problems.ts";
+import { type ProblemCode, problemDocument, type Refusal, type Reply } from "../wire/problems.ts";
 import { suggestMove } from "../engine/index.ts";
-import { err, legalMoves, type Move, makeRules, ok, type Result, type RulesInput } from "../rules/index.ts";
+import { err, legalMoves, type Move, makeRules, ok, type RulesInput } from "../rules/index.ts";
 import {
   applyAction,
   type ClockConfig,
@@ -33,7 +33,7 @@ import {
   type SeatIndex,
   seatToMove,
   startClocks,
-} from "./machine.ts";
+} from "../match/machine.ts";
 import {
   type ClaimRequest,
   type ClientMessage,
@@ -43,16 +43,9 @@ import {
   type MatchMoveRequest,
   type MatchRecordOutput,
   type MatchView,
-} from "./schemas.ts";
-import { hashToken, newSeatToken, seedOf } from "./secrets.ts";
-import { announcementFromInput, matchRecord, matchStatus, matchView, moveFromRequest, type StoredMatch, type StoredSeat } from "./wire.ts";
-
-/** A refusal, rendered by the Worker (or on a WebSocket) as a problem document with this code. */
-export interface Refusal {
-  code: ProblemCode;
-  detail: string;
-}
-export type Reply<T> = Result<T, Refusal>;
+} from "../wire/match-schemas.ts";
+import { hashToken, newSeatToken, seedOf } from "../match/secrets.ts";
+import { announcementFromInput, matchRecord, matchStatus, matchView, moveFromRequest, type StoredMatch, type StoredSeat } from "../wire/match.ts";
 
 export interface SeatToken {
   seat: SeatIndex;

@@ -1,21 +1,20 @@
 /**
- * Tournaments: each is one TournamentObject Durable Object (src/arena/tournament.ts), addressed by its
+ * Tournaments: each is one TournamentObject Durable Object (src/objects/tournament.ts), addressed by its
  * random id, that plays a round robin between registered bots and built-in ones with alarms. These
  * routes check the request, resolve the entrants (registered bots from the registry, with their
  * secrets), and call the object. The management token (`Authorization: Bearer`) cancels it.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { EXAMPLE_BOT_ID, EXAMPLE_TOURNAMENT_ID, exampleCancelledTournament, exampleCreatedTournament, exampleTournament } from "../../arena/examples.ts";
-import { CreatedTournamentSchema, CreateTournamentRequestSchema, MAX_TOURNAMENT_GAMES, MAX_TOURNAMENT_MOVE_MS, TournamentSchema } from "../../arena/schemas.ts";
-import type { Reply } from "../../match/object.ts";
-import type { StoredEntry } from "../../arena/wire.ts";
+import { EXAMPLE_BOT_ID, EXAMPLE_TOURNAMENT_ID, exampleCancelledTournament, exampleCreatedTournament, exampleTournament } from "../../wire/tournament-examples.ts";
+import { CreatedTournamentSchema, CreateTournamentRequestSchema, MAX_TOURNAMENT_GAMES, MAX_TOURNAMENT_MOVE_MS, TournamentSchema } from "../../wire/tournament-schemas.ts";
+import type { StoredEntry } from "../../wire/tournament.ts";
 import { isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts";
 import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
 import { scheduleProblem } from "../../tournament/index.ts";
-import type { App, AppEnv } from "../app.ts";
-import { type ProblemCode, ProblemError, problemResponses } from "../problems.ts";
-import { bearerToken, registryStub } from "./bots.ts";
+import { type App, type AppEnv, bearerToken } from "../context.ts";
+import { type ProblemCode, ProblemError, problemResponses, type Reply } from "../../wire/problems.ts";
+import { registryStub } from "./bots.ts";
 
 const BODY: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", "request/invalid"];
 const problems = (path: string, codes: ProblemCode[]) => problemResponses(path.replace("{id}", EXAMPLE_TOURNAMENT_ID), [...codes, "server/internal"]);

@@ -6,7 +6,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { EXAMPLE_BOT_ID, EXAMPLE_BOT_SECRET, EXAMPLE_TOKEN, exampleBot, exampleBotInfo, exampleEndNotice, exampleMoveRequest } from "../../arena/examples.ts";
+import { EXAMPLE_BOT_ID, EXAMPLE_BOT_SECRET, EXAMPLE_TOKEN, exampleBot, exampleBotInfo, exampleEndNotice, exampleMoveRequest } from "../../wire/tournament-examples.ts";
 import {
   BotEndNoticeSchema,
   BotEndReceiptSchema,
@@ -18,8 +18,8 @@ import {
   RegisterBotRequestSchema,
   RegisteredBotSchema,
   SignatureHeadersSchema,
-} from "../../arena/schemas.ts";
-import { REGISTRY_NAME } from "../../arena/wire.ts";
+} from "../../wire/bot-schemas.ts";
+import { REGISTRY_NAME } from "../../wire/bots.ts";
 import {
   botCallUrl,
   botFetchHandler,
@@ -32,8 +32,8 @@ import {
   referenceBotInfo,
 } from "../../bots/index.ts";
 import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
-import type { App, AppEnv } from "../app.ts";
-import { type ProblemCode, ProblemError, problemResponses } from "../problems.ts";
+import { type App, type AppEnv, bearerToken } from "../context.ts";
+import { type ProblemCode, ProblemError, problemResponses } from "../../wire/problems.ts";
 
 /** How long registration waits for the bot's `GET /`. */
 export const HEALTH_CHECK_TIMEOUT_MS = 5000;
@@ -55,12 +55,6 @@ export function registryStub(env: Env) {
   return env.BOT_REGISTRY.get(env.BOT_REGISTRY.idFromName(REGISTRY_NAME));
 }
 
-/** The token of `Authorization: Bearer <token>`, or null. */
-export function bearerToken(c: Context<AppEnv>): string | null {
-  const header = c.req.header("Authorization");
-  const match = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? match[1] : null;
-}
 
 const unknownBot = (id: string) => new ProblemError("registry/not_found", `there is no registered bot ${id.length > 40 ? `${id.slice(0, 40)}...` : id}`);
 

@@ -7,9 +7,9 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { err, ok } from "../rules/index.ts";
-import type { Reply } from "../match/object.ts";
-import type { BotOutput } from "./schemas.ts";
-import { botOutput, type StoredBot } from "./wire.ts";
+import type { Reply } from "../wire/problems.ts";
+import type { BotOutput } from "../wire/bot-schemas.ts";
+import { botOutput, type StoredBot } from "../wire/bots.ts";
 
 interface BotRow extends Record<string, SqlStorageValue> {
   id: string;

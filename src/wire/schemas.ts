@@ -2,7 +2,7 @@
  * Wire schemas shared by every route file: zod schemas with OpenAPI names and examples. They check the
  * shape of a request; the meaning (a valid position, a legal move) is the rules core's job, so the
  * position string is only `z.string()` here (its pattern is documented) and `readPosition` reports its
- * exact fault with a `position/*` code and character index. Convert with the helpers in wire.ts.
+ * exact fault with a `position/*` code and character index. Convert with the helpers in convert.ts.
  */
 import { z } from "@hono/zod-openapi";
 import { ANNOUNCE_MODES, ATTRIBUTE_VALUES, ATTRIBUTES, type AttributeValue, MOVE_ERROR_CODES, SHAPE_KINDS } from "../rules/index.ts";

@@ -3,8 +3,8 @@
  * (players and spectators alike) and the game record. The stored form is the reducer's state plus the
  * seats; seat tokens appear only as SHA-256 hashes. Times are ms since the epoch inside, ISO 8601 outside.
  */
-import { ProblemError } from "../api/problems.ts";
-import { moveFromInput, positionOutput, rulesFromInput } from "../api/wire.ts";
+import { ProblemError } from "./problems.ts";
+import { moveFromInput, positionOutput, rulesFromInput } from "./convert.ts";
 import type { Level } from "../engine/index.ts";
 import { type Move, parseCell, parseMoveText, type Rules, rulesToJson } from "../rules/index.ts";
 import {
@@ -19,8 +19,8 @@ import {
   recordText,
   type SeatIndex,
   seatToMove,
-} from "./machine.ts";
-import { parseRecordText, type RecordedMove, type ReplayError, replayRecord } from "./replay.ts";
+} from "../match/machine.ts";
+import { parseRecordText, type RecordedMove, type ReplayError, replayRecord } from "../match/replay.ts";
 import type {
   Announcement as AnnouncementInput,
   MatchMoveRequest,
@@ -30,7 +30,7 @@ import type {
   ReplayRequest,
   ResultOutput,
   SeatView,
-} from "./schemas.ts";
+} from "./match-schemas.ts";
 
 export type StoredSeat =
   | { kind: "human"; name: string | null; tokenHash: string | null }

@@ -5,8 +5,8 @@
  * typed example would make those types refer to themselves.
  */
 import { makeRules, parseMoveText, type RulesInput } from "../rules/index.ts";
-import { applyAction, type MatchAction, type MatchConfig, type MatchState, newMatch, seatToMove } from "./machine.ts";
-import { matchRecord, matchView, replayAnswer, type StoredMatch } from "./wire.ts";
+import { applyAction, type MatchAction, type MatchConfig, type MatchState, newMatch, seatToMove } from "../match/machine.ts";
+import { matchRecord, matchView, replayAnswer, type StoredMatch } from "./match.ts";
 
 export const EXAMPLE_MATCH_ID = "k3v7tq2mz5xj4c6rb8wn2hd5fa";
 export const EXAMPLE_TOKEN = "q2T9xV0b3fYk8mR1sW6dN4pL7hC5jZaE_uGiO-tKyX4";

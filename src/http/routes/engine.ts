@@ -7,10 +7,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { evaluate, LEVELS, type Level, suggestMove, type Value } from "../../engine/index.ts";
 import { CLASSIC_RULES, type Move, makeMoveText, type Position, positionStatus, type Rules } from "../../rules/index.ts";
-import type { App } from "../app.ts";
-import { POSITION_PROBLEM_CODES, ProblemError, type ProblemCode, problemResponses } from "../problems.ts";
-import { CellSchema, MoveTextSchema, PieceSchema, PositionInputSchema, PositionOutputSchema, PositionStringSchema, RulesInputSchema, RulesQuerySchema, RulesSchema } from "../schemas.ts";
-import { type PositionInput, positionOutput, readPositionField, rulesFromInput, rulesFromQuery, rulesOutput } from "../wire.ts";
+import type { App } from "../context.ts";
+import { POSITION_PROBLEM_CODES, ProblemError, type ProblemCode, problemResponses } from "../../wire/problems.ts";
+import { CellSchema, MoveTextSchema, PieceSchema, PositionInputSchema, PositionOutputSchema, PositionStringSchema, RulesInputSchema, RulesQuerySchema, RulesSchema } from "../../wire/schemas.ts";
+import { type PositionInput, positionOutput, readPositionField, rulesFromInput, rulesFromQuery, rulesOutput } from "../../wire/convert.ts";
 
 /** Used when the Worker's vars are missing (e.g. when the spec is generated in Node). */
 export const FALLBACK_DEFAULT_NODES = 2_000_000;

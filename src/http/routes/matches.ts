@@ -1,5 +1,5 @@
 /**
- * Hosted matches: each match is one Durable Object (src/match/object.ts), addressed by its random id;
+ * Hosted matches: each match is one Durable Object (src/objects/match.ts), addressed by its random id;
  * these routes validate the request, call the object's RPC method and render its refusals as problem
  * documents. Seat tokens travel as `Authorization: Bearer <token>`. The WebSocket upgrade is the one
  * request forwarded to the object's `fetch`.
@@ -17,8 +17,8 @@ import {
   exampleNewMatchView,
   exampleRecord,
   exampleResignedView,
-} from "../../match/examples.ts";
-import type { Command, Reply } from "../../match/object.ts";
+} from "../../wire/match-examples.ts";
+import type { Command } from "../../objects/match.ts";
 import {
   ClaimRequestSchema,
   CreatedMatchSchema,
@@ -29,10 +29,10 @@ import {
   MatchRecordSchema,
   MatchViewSchema,
   MoveReplySchema,
-} from "../../match/schemas.ts";
+} from "../../wire/match-schemas.ts";
 import { isMatchId, newMatchId } from "../../match/secrets.ts";
-import type { App, AppEnv } from "../app.ts";
-import { MOVE_PROBLEM_CODES, type ProblemCode, ProblemError, problemResponses } from "../problems.ts";
+import { type App, type AppEnv, bearerToken } from "../context.ts";
+import { MOVE_PROBLEM_CODES, type ProblemCode, ProblemError, problemResponses, type Reply } from "../../wire/problems.ts";
 
 const SECURITY = [{ seatToken: [] }];
 
@@ -81,12 +81,6 @@ function replyValue<T>(reply: Reply<T>, id: string): T {
   throw new ProblemError(reply.error.code, detail);
 }
 
-/** The seat token of `Authorization: Bearer <token>`, or null. */
-function bearerToken(c: Context<AppEnv>): string | null {
-  const header = c.req.header("Authorization");
-  const match = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? match[1] : null;
-}
 
 async function command(c: Context<AppEnv>, id: string, body: Command) {
   const stub = matchStub(c, id);

@@ -1,4 +1,4 @@
-/** Entry point of `npm run arena`: see arena/main.ts for the commands. */
+/** Entry point of `npm run arena`: see cli/main.ts for the commands. */
 import { main } from "./main.ts";
 
 process.exitCode = await main(process.argv.slice(2), {

@@ -1,23 +1,26 @@
 /**
  * The HTTP application: one OpenAPIHono app, built by `createApp()`, that the Worker entry serves and
  * `npm run openapi` describes. How it fits together:
- * - Each feature is a route file `src/api/routes/<feature>.ts` exporting `register<Feature>Routes(app)`,
+ * - Each feature is a route file `src/http/routes/<feature>.ts` exporting `register<Feature>Routes(app)`,
  *   which registers its routes with `app.openapi(createRoute(...), handler)` (so each is in the spec);
- *   `createApp()` calls them all. Shared wire schemas are in schemas.ts, wire <-> core conversions in
- *   wire.ts, the error codes in problems.ts (add new codes there) and the spec's tags in routes/docs.ts.
+ *   `createApp()` calls them all. Route files import the app's types from context.ts, never this file.
+ *   Wire schemas, wire <-> core conversions and the error codes (add new codes to the table in
+ *   problems.ts) are in src/wire; the spec's tags in routes/docs.ts.
  * - Every error is a problem document: handlers `throw new ProblemError(code, detail)`; zod failures
  *   become 422 `request/invalid` with the failing paths (`validationProblem`); malformed JSON 400, body
  *   over 64 KiB 413, wrong content type 415, unknown path 404, unserved method 405 (with `Allow`); any
  *   other exception is a genuine bug and the only way to a 500.
  * - Route files must not import `cloudflare:*` modules at run time (use `c.env` bindings and
- *   `import type`): scripts/openapi.ts imports this app in Node to write openapi/openapi.json.
+ *   `import type` from src/objects): scripts/openapi.ts imports this app in Node to write
+ *   openapi/openapi.json. The web pages are registered by the Worker entry, through `routesFirst`.
  */
 import { type Hook, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import { type FieldError, ProblemError, problem } from "./problems.ts";
+import { type FieldError, ProblemError } from "../wire/problems.ts";
+import { type App, type AppEnv, problem } from "./context.ts";
 import { registerDocsRoutes } from "./routes/docs.ts";
 import { registerMatchesRoutes } from "./routes/matches.ts";
 import { registerBotsRoutes } from "./routes/bots.ts";
@@ -26,16 +29,20 @@ import { registerReplayRoutes } from "./routes/replay.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerEngineRoutes } from "./routes/engine.ts";
 import { registerRulesRoutes } from "./routes/rules.ts";
-import { registerPageRoutes } from "../pages/routes.ts";
-
-export type AppEnv = { Bindings: Env };
-export type App = OpenAPIHono<AppEnv>;
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** At most this many failing fields are listed in one problem document. */
 const MAX_FIELD_ERRORS = 20;
 
-export function createApp(): App {
+export interface AppOptions {
+  /**
+   * Registers routes before the API's own, right after the shared middleware: the Worker entry passes
+   * the web pages here, whose `/` answers browsers and passes everyone else on to the JSON index.
+   */
+  routesFirst?: (app: App) => void;
+}
+
+export function createApp(options: AppOptions = {}): App {
   const app: App = new OpenAPIHono<AppEnv>({ defaultHook: validationProblem });
 
   app.use("*", cors({ origin: "*", exposeHeaders: ["Allow"], maxAge: 86_400 }));
@@ -47,7 +54,7 @@ export function createApp(): App {
     }),
   );
 
-  registerPageRoutes(app); // first: `/` answers browsers with the home page, passing everyone else on
+  options.routesFirst?.(app);
   registerMetaRoutes(app);
   registerDocsRoutes(app);
   registerRulesRoutes(app);

@@ -14,8 +14,8 @@ import {
   positionStatus,
   type Rules,
 } from "../../rules/index.ts";
-import type { App } from "../app.ts";
-import { POSITION_PROBLEM_CODES, type ProblemCode, problemResponses } from "../problems.ts";
+import type { App } from "../context.ts";
+import { POSITION_PROBLEM_CODES, type ProblemCode, problemResponses } from "../../wire/problems.ts";
 import {
   MoveErrorCodeSchema,
   MoveInputSchema,
@@ -32,8 +32,8 @@ import {
   SeatSchema,
   StatusSchema,
   WinningShapeSchema,
-} from "../schemas.ts";
-import { moveFromInput, moveFromText, outcomeOutput, type PositionInput, positionOutput, readPositionField, rulesFromInput, rulesFromQuery, rulesOutput } from "../wire.ts";
+} from "../../wire/schemas.ts";
+import { moveFromInput, moveFromText, outcomeOutput, type PositionInput, positionOutput, readPositionField, rulesFromInput, rulesFromQuery, rulesOutput } from "../../wire/convert.ts";
 
 // Positions used in the examples.
 const START = ".................";

@@ -4,8 +4,8 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import packageJson from "../../../package.json" with { type: "json" };
-import type { App } from "../app.ts";
-import { isProblemCode, PROBLEM_CODES, PROBLEMS, ProblemCodeSchema, type ProblemCode, ProblemError, problemResponses, problemType } from "../problems.ts";
+import type { App } from "../context.ts";
+import { isProblemCode, PROBLEM_CODES, PROBLEMS, ProblemCodeSchema, type ProblemCode, ProblemError, problemResponses, problemType } from "../../wire/problems.ts";
 
 export const SERVICE = { name: packageJson.name, version: packageJson.version, description: packageJson.description } as const;
 

@@ -6,8 +6,8 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
-import type { App, AppEnv } from "../app.ts";
-import { problemResponses } from "../problems.ts";
+import type { App, AppEnv } from "../context.ts";
+import { problemResponses } from "../../wire/problems.ts";
 import { SERVICE } from "./meta.ts";
 
 /** Tags of the spec, in display order; route files of later features add theirs here. */

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of hosted matches, shared by the HTTP routes (src/api/routes/matches.ts, replay.ts) and
+ * Wire schemas of hosted matches, shared by the HTTP routes (src/http/routes/matches.ts, replay.ts) and
  * the Durable Object, which checks WebSocket messages with the same schemas as the HTTP bodies, so a
  * move is refused alike whichever way it arrives. Seats are numbered 0 and 1 on the wire, as in the
  * reducer; `firstSeat` makes the opening give.
@@ -18,7 +18,7 @@ import {
   RulesInputSchema,
   RulesSchema,
   WinningShapeSchema,
-} from "../api/schemas.ts";
+} from "./schemas.ts";
 import {
   EXAMPLE_MATCH_ID,
   EXAMPLE_TOKEN,
@@ -28,8 +28,8 @@ import {
   exampleNewMatchView,
   exampleRecord,
   exampleReplay,
-} from "./examples.ts";
-import { RESULT_REASONS } from "./machine.ts";
+} from "./match-examples.ts";
+import { RESULT_REASONS } from "../match/machine.ts";
 
 const T = (second: number) => new Date(Date.UTC(2026, 9, 1, 12, 0, second)).toISOString();
 

@@ -1,5 +1,5 @@
 /**
- * The arena's stored forms and their public views. A tournament is stored as one `tournament` record
+ * Tournaments' stored forms and their public views. A tournament is stored as one `tournament` record
  * (configuration, entrants with their signing secrets, status, the index of the current game) and one
  * record per scheduled game (`game:000012`): its status, the match of the attempt being played, the
  * aborted attempts and, once over, the outcome. Standings and crosstable are never stored: the view
@@ -7,11 +7,10 @@
  */
 import type { Level } from "../engine/index.ts";
 import type { ClockConfig } from "../match/machine.ts";
-import { rulesOutput } from "../api/wire.ts";
+import { rulesOutput } from "./convert.ts";
 import { makeRules, type RulesInput } from "../rules/index.ts";
 import { computeCrosstable, computeStandings, type GameOutcome, type ScheduledGame, type ScoredGame } from "../tournament/index.ts";
-import type { BotInfo } from "../bots/index.ts";
-import type { BotOutput, TournamentGameOutput, TournamentOutput } from "./schemas.ts";
+import type { TournamentGameOutput, TournamentOutput } from "./tournament-schemas.ts";
 
 export type StoredEntry = { name: string; kind: "builtIn"; level: Level } | { name: string; kind: "registered"; botId: string; url: string; secret: string };
 
@@ -72,30 +71,12 @@ export function pendingGame(game: ScheduledGame): StoredGame {
   };
 }
 
-/** A registered bot as the registry stores it. */
-export interface StoredBot {
-  id: string;
-  name: string;
-  url: string;
-  secret: string;
-  tokenHash: string;
-  info: BotInfo;
-  createdAt: number;
-}
-
-/** The name of the one BotRegistry object (`idFromName`). */
-export const REGISTRY_NAME = "registry";
-
 export const gameKey = (index: number): string => `game:${String(index).padStart(6, "0")}`;
 
 const instant = (ms: number): string => new Date(ms).toISOString();
 const tenths = (value: number): number => Math.round(value * 10) / 10;
 
 export const matchLinks = (matchId: string) => ({ match: `/v1/matches/${matchId}`, record: `/v1/matches/${matchId}/record`, page: `/matches/${matchId}` });
-
-export function botOutput(bot: StoredBot): BotOutput {
-  return { id: bot.id, name: bot.name, url: bot.url, info: bot.info, createdAt: instant(bot.createdAt) };
-}
 
 /** The finished games that count, as the standings read them (aborted ones never count). */
 export function scoredGamesOf(games: readonly StoredGame[]): ScoredGame[] {

@@ -3,14 +3,13 @@
  * can answer has a stable `code` in the one table below, which fixes its HTTP status and title; the
  * problem `type` is `/problems/<code>` (served by GET /problems/<code>), the spec's examples are built
  * from the same table, and tests iterate it. To add codes (e.g. `match/*`), add rows here, nowhere else.
- * Handlers either `throw new ProblemError(code, detail)` or `return problem(c, code, detail)`.
+ * Code below HTTP throws `ProblemError` or answers a `Reply`; src/http/context.ts renders them.
  */
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { MatchErrorCode } from "../match/machine.ts";
 import type { ReplayErrorCode } from "../match/replay.ts";
-import { MOVE_ERROR_CODES, type MoveErrorCode, POSITION_ERROR_CODES, type PositionErrorCode } from "../rules/index.ts";
+import { MOVE_ERROR_CODES, type MoveErrorCode, POSITION_ERROR_CODES, type PositionErrorCode, type Result } from "../rules/index.ts";
 
 export interface ProblemSpec {
   readonly status: ContentfulStatusCode;
@@ -174,7 +173,7 @@ export interface ProblemDocument extends ProblemExtra {
   instance?: string;
 }
 
-/** A problem thrown by a handler; `onError` renders it. The one error type of the HTTP layer. */
+/** A problem thrown by a handler or the wire conversions it calls; the app's `onError` renders it. */
 export class ProblemError extends Error {
   readonly code: ProblemCode;
   readonly detail: string;
@@ -196,14 +195,13 @@ export function problemDocument(code: ProblemCode, detail: string, extra: Proble
   return { type: problemType(code), title, status, detail, code, ...(instance === undefined ? {} : { instance }), ...extra };
 }
 
-/**
- * The problem document response for `code`; `instance` is the request path.
- * @example return problem(c, "request/not_found", `no route matches GET ${c.req.path}`);
- */
-export function problem(c: Context, code: ProblemCode, detail: string, extra: ProblemExtra = {}, headers: Record<string, string> = {}): Response {
-  const document = problemDocument(code, detail, extra, c.req.path);
-  return c.body(JSON.stringify(document), PROBLEMS[code].status, { ...headers, "Content-Type": "application/problem+json" });
+/** A refusal by a Durable Object, rendered by the Worker (or on a WebSocket) as a problem document with this code. */
+export interface Refusal {
+  code: ProblemCode;
+  detail: string;
 }
+/** What a Durable Object's RPC method answers: its value, or a refusal. */
+export type Reply<T> = Result<T, Refusal>;
 
 export const ProblemCodeSchema = z
   .enum(PROBLEM_CODES)

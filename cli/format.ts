@@ -3,7 +3,8 @@
  * replays). Plain text without colours, so the output reads the same piped into a file.
  */
 import Table from "cli-table3";
-import { forfeitTitle, type TournamentReport } from "../src/tournament/index.ts";
+import { forfeitTitle } from "../src/bots/index.ts";
+import type { TournamentReport } from "../src/tournament/index.ts";
 
 const plain = { style: { head: [], border: [] } };
 

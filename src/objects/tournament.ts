@@ -1,6 +1,6 @@
 /**
  * One Durable Object per tournament: it plays the round robin's games one after another, each as an
- * ordinary hosted match between two bot seats (src/match/object.ts), driven by ALARMS one bounded step
+ * ordinary hosted match between two bot seats (src/objects/match.ts), driven by ALARMS one bounded step
  * at a time: a step creates the next match, or asks one bot for one move (`playTurn`, the local runner's
  * own code) and hands the resulting action to the match, or records a finished match, or sends its bots
  * `POST /end`. Never more than one bot call per invocation.
@@ -19,13 +19,13 @@ import { DurableObject } from "cloudflare:workers";
 import { endNoticeFor, httpBot, type Player, referenceBot } from "../bots/index.ts";
 import type { ClockConfig, MatchState, SeatIndex } from "../match/machine.ts";
 import { otherSeatIndex, recordText } from "../match/machine.ts";
-import type { Reply } from "../match/object.ts";
+import type { Reply } from "../wire/problems.ts";
 import { newMatchId } from "../match/secrets.ts";
 import { err, ok, type RulesInput } from "../rules/index.ts";
 import { DEFAULT_MAX_MOVE_MS, gameOutcome, playTurn, roundRobinSchedule } from "../tournament/index.ts";
-import type { TournamentOutput } from "./schemas.ts";
+import type { TournamentOutput } from "../wire/tournament-schemas.ts";
 import { transitionAction } from "./transition.ts";
-import { gameKey, pendingGame, type StoredEntry, type StoredGame, type StoredTournament, tournamentView } from "./wire.ts";
+import { gameKey, pendingGame, type StoredEntry, type StoredGame, type StoredTournament, tournamentView } from "../wire/tournament.ts";
 
 /** What the Worker passes to `create`: the new id and the checked request, entrants resolved. */
 export interface CreateTournamentInput {

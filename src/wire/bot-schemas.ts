@@ -1,0 +1,217 @@
+/**
+ * Wire schemas of bots: the bot protocol (documented as OpenAPI webhooks and served by the built-in
+ * bots at /bots/{name}/) and the bot registry. The protocol's TypeScript types live in
+ * src/bots/protocol.ts (a pure layer without zod); the schemas here describe the same JSON, and their
+ * examples are produced by that code, so the two cannot drift.
+ */
+import { z } from "@hono/zod-openapi";
+import { LEVELS } from "../engine/index.ts";
+import { RESULT_REASONS } from "../match/machine.ts";
+import {
+  CellNameSchema,
+  CellSchema,
+  MoveTextSchema,
+  PhaseSchema,
+  PieceCharSchema,
+  PieceSchema,
+  PositionJsonSchema,
+  PositionStringSchema,
+  RulesSchema,
+  SeatSchema,
+} from "./schemas.ts";
+import {
+  EXAMPLE_BOT_ID,
+  EXAMPLE_BOT_SECRET,
+  EXAMPLE_TOURNAMENT_ID,
+  EXAMPLE_TOKEN,
+  exampleBot,
+  exampleBotInfo,
+  exampleEndNotice,
+  exampleMoveRequest,
+} from "./tournament-examples.ts";
+
+// ---- the bot protocol ----
+
+const ProtocolSchema = z.literal(1).openapi({ description: "The protocol version: 1." });
+const IdsDescription = {
+  tournamentId: "The tournament; null outside one (a conformance check).",
+  gameId: "The game in its tournament (`g1`, `g2`, ...); a game aborted and replayed keeps its id.",
+  matchId: "This attempt at the game: the hosted match (`GET /v1/matches/{matchId}` shows it); a replay gets a new one.",
+};
+
+export const BotHistoryMoveSchema = z
+  .object({
+    ply: z.number().int().min(0).max(16).openapi({ description: "The ply before the move (0: the opening give)." }),
+    seat: SeatSchema,
+    move: z
+      .object({
+        place: CellSchema.optional().openapi({ description: "The cell the piece in hand went to; absent for the opening give." }),
+        give: PieceSchema.optional().openapi({ description: "The piece handed over; absent when the placement ended the game." }),
+        quarto: z.boolean().optional().openapi({ description: "Present when the move announced Quarto." }),
+      })
+      .openapi({ description: "The move, with cells and pieces as numbers.", example: { place: 5, give: 4 } }),
+    text: MoveTextSchema,
+  })
+  .openapi("BotHistoryMove", {
+    description: "A move already played, as a bot sees it.",
+    example: { ply: 1, seat: "second", move: { place: 5, give: 4 }, text: "b2-4" },
+  });
+
+export const BotMoveRequestSchema = z
+  .looseObject({
+    protocol: ProtocolSchema,
+    tournamentId: z.union([z.string(), z.null()]).openapi({ description: IdsDescription.tournamentId, example: EXAMPLE_TOURNAMENT_ID }),
+    gameId: z.string().openapi({ description: IdsDescription.gameId, example: "g12" }),
+    matchId: z.string().openapi({ description: IdsDescription.matchId, example: "k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
+    ply: z.number().int().min(0).max(16).openapi({ description: "Moves played so far; the answer is the move at this ply.", example: 3 }),
+    seat: SeatSchema,
+    phase: PhaseSchema,
+    position: PositionStringSchema,
+    positionJson: PositionJsonSchema,
+    rules: RulesSchema,
+    availablePieces: z.array(PieceSchema).openapi({ description: "Pieces that can still be given (after this placement, when placing)." }),
+    emptyCells: z.array(CellSchema).openapi({ description: "The empty cells." }),
+    moves: z.array(BotHistoryMoveSchema).openapi({ description: "Every move so far." }),
+    canClaim: z.boolean().openapi({
+      description: "True when the opponent completed a Quarto without announcing it and this bot may claim it now (`announce: manual` with `missedClaim`).",
+    }),
+    clock: z
+      .object({
+        timeLeftMs: z
+          .number()
+          .int()
+          .min(0)
+          .openapi({ description: "The time left for this move, in ms, round trip included: answer well before it.", example: 1000 }),
+      })
+      .openapi({ description: "The bot's clock for this move." }),
+    opponent: z.object({ name: z.string().openapi({ description: "The opponent's name.", example: "bob" }) }).openapi({ description: "Who the bot plays." }),
+  })
+  .openapi("BotMoveRequest", {
+    description:
+      "Body of `POST {botUrl}/move`: the whole state of the game, so a bot needs no memory between calls. `seat` is the seat the bot holds (`first` made the opening give); `phase` is `give` at the opening (only choose a piece to hand over), else `place` (place the piece in hand, then give).",
+    example: exampleMoveRequest() as never,
+  });
+
+export const BotMoveAnswerSchema = z
+  .looseObject({
+    place: z.union([CellSchema, CellNameSchema]).optional().openapi({ description: "The cell to place the piece in hand on; absent for the opening give." }),
+    give: z.union([PieceSchema, PieceCharSchema]).optional().openapi({ description: "The piece to hand over; absent when the placement ends the game." }),
+    quarto: z.boolean().optional().openapi({ description: 'Announce "Quarto!" (needed to win under `announce: manual`).' }),
+    claim: z.boolean().optional().openapi({ description: "Claim the Quarto the opponent completed and did not announce (only when `canClaim`)." }),
+  })
+  .openapi("BotMoveAnswer", {
+    description: "A bot's move: the same form as a hosted-match move. Anything that is not a legal move is a `bot/illegal_move` forfeit.",
+    example: { place: 10, give: 3 },
+  });
+
+export const BotInfoSchema = z
+  .object({
+    name: z.string().min(1).openapi({ description: "The bot's own name.", example: "my-bot" }),
+    author: z.string().optional().openapi({ description: "Who wrote it.", example: "Ada" }),
+    version: z.string().optional().openapi({ description: "Its version.", example: "0.3" }),
+  })
+  .openapi("BotInfo", { description: "Body of the answer to `GET {botUrl}/`: who the bot is.", example: exampleBotInfo() as never });
+
+export const BotEndNoticeSchema = z
+  .looseObject({
+    protocol: ProtocolSchema,
+    tournamentId: z.union([z.string(), z.null()]).openapi({ description: IdsDescription.tournamentId, example: EXAMPLE_TOURNAMENT_ID }),
+    gameId: z.string().openapi({ description: IdsDescription.gameId, example: "g12" }),
+    matchId: z.string().openapi({ description: IdsDescription.matchId, example: "k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
+    seat: SeatSchema,
+    opponent: z.object({ name: z.string().openapi({ description: "The opponent's name.", example: "bob" }) }).openapi({ description: "Who the bot played." }),
+    outcome: z
+      .enum(["win", "loss", "draw", "aborted"])
+      .openapi({ description: "From this bot's seat; `aborted`: the game did not count and is replayed.", example: "win" }),
+    reason: z.enum(RESULT_REASONS).openapi({ description: "How the match ended.", example: "quarto" }),
+    forfeitCode: z.string().optional().openapi({ description: "For a forfeit: the code of the misbehaviour.", example: "bot/timeout" }),
+    detail: z.string().optional().openapi({ description: "More about the ending, in words.", example: "POST /move took longer than 1000 ms (no answer)" }),
+    position: PositionStringSchema,
+    moves: z.array(BotHistoryMoveSchema).openapi({ description: "Every move of the game." }),
+  })
+  .openapi("BotEndNotice", { description: "Body of `POST {botUrl}/end`: how a game ended, from the bot's seat.", example: exampleEndNotice() as never });
+
+export const BotEndReceiptSchema = z
+  .object({ received: z.literal(true).openapi({ description: "Always true; the arena ignores the answer anyway." }) })
+  .openapi("BotEndReceipt", { description: "What the built-in bots answer to `POST /end`.", example: { received: true } });
+
+/** The Standard Webhooks headers on every call to a bot. */
+export const SignatureHeadersSchema = z.object({
+  "webhook-id": z.string().openapi({
+    param: { name: "webhook-id", in: "header", description: "A unique id per call." },
+    example: "msg_2b9e4f3c1d0a4e8f9a7b6c5d4e3f2a1b",
+  }),
+  "webhook-timestamp": z.string().openapi({
+    param: { name: "webhook-timestamp", in: "header", description: "When the call was signed, in seconds since the epoch." },
+    example: "1790856000",
+  }),
+  "webhook-signature": z.string().openapi({
+    param: {
+      name: "webhook-signature",
+      in: "header",
+      description:
+        "`v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the bot's secret after `whsec_`.",
+    },
+    example: "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
+  }),
+});
+
+// ---- the registry ----
+
+const BOT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
+
+export const RegisterBotRequestSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .regex(BOT_NAME_PATTERN, "1-40 letters, digits, '_', '.' or '-', starting with a letter or digit")
+      .openapi({
+        description: `The bot's name in tournaments: 1-40 letters, digits, \`_\`, \`.\` or \`-\`; unique (case-insensitive), and not a built-in bot's name (${LEVELS.join(", ")}).`,
+        example: "alice",
+      }),
+    url: z.string().min(1).max(2000).openapi({
+      description: "The bot's base URL: http or https, no credentials, query or fragment. The arena calls `{url}/`, `{url}/move` and `{url}/end`.",
+      example: "http://127.0.0.1:9001",
+    }),
+  })
+  .openapi("RegisterBotRequest", { description: "A bot to register.", example: { name: "alice", url: "http://127.0.0.1:9001" } });
+
+export const BotSchema = z
+  .object({
+    id: z.string().openapi({ description: "The bot's id: enter it in tournaments.", example: EXAMPLE_BOT_ID }),
+    name: z.string().openapi({ description: "Its name in tournaments.", example: "alice" }),
+    url: z.string().openapi({ format: "uri", description: "Its base URL.", example: "http://127.0.0.1:9001" }),
+    info: BotInfoSchema,
+    createdAt: z.string().openapi({ format: "date-time", description: "When it was registered.", example: "2026-10-01T12:00:00.000Z" }),
+  })
+  .openapi("Bot", { description: "A registered bot (its secret and token are never shown again).", example: exampleBot() as never });
+
+export const RegisteredBotSchema = BotSchema.extend({
+  secret: z.string().openapi({
+    description: "The bot's signing secret (`whsec_...`): every call to the bot is signed with it. Shown only once.",
+    example: EXAMPLE_BOT_SECRET,
+  }),
+  token: z.string().openapi({ description: "The management token: `Authorization: Bearer <token>` deletes the bot. Shown only once.", example: EXAMPLE_TOKEN }),
+}).openapi("RegisteredBot", {
+  description: "A bot just registered, with its secret and management token.",
+  example: { ...(exampleBot() as object), secret: EXAMPLE_BOT_SECRET, token: EXAMPLE_TOKEN } as never,
+});
+
+export const BuiltInBotSchema = z
+  .object({
+    name: z.enum(LEVELS).openapi({ description: "Its name: enter it in a tournament as is.", example: "easy" }),
+    url: z.string().openapi({ format: "uri-reference", description: "Where it is served over HTTP with the bot protocol.", example: "/bots/easy" }),
+  })
+  .openapi("BuiltInBot", { description: "A built-in reference bot (the engine at one level).", example: { name: "easy", url: "/bots/easy" } });
+
+export const BotListSchema = z
+  .object({
+    bots: z.array(BotSchema).openapi({ description: "Every registered bot, oldest first." }),
+    builtIn: z.array(BuiltInBotSchema).openapi({ description: "The built-in bots, usable in any tournament by name." }),
+  })
+  .openapi("BotList", {
+    description: "The registered bots and the built-in ones.",
+    example: { bots: [exampleBot()], builtIn: LEVELS.map((name) => ({ name, url: `/bots/${name}` })) } as never,
+  });
+
+export type BotOutput = z.infer<typeof BotSchema>;

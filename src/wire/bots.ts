@@ -1,0 +1,26 @@
+/**
+ * Registered bots: the form the registry stores (signing secret as is, because the service signs its
+ * calls with it; management token only hashed) and the public view, which never shows either.
+ */
+import type { BotInfo } from "../bots/index.ts";
+import type { BotOutput } from "./bot-schemas.ts";
+
+/** A registered bot as the registry stores it. */
+export interface StoredBot {
+  id: string;
+  name: string;
+  url: string;
+  secret: string;
+  tokenHash: string;
+  info: BotInfo;
+  createdAt: number;
+}
+
+/** The name of the one BotRegistry object (`idFromName`). */
+export const REGISTRY_NAME = "registry";
+
+const instant = (ms: number): string => new Date(ms).toISOString();
+
+export function botOutput(bot: StoredBot): BotOutput {
+  return { id: bot.id, name: bot.name, url: bot.url, info: bot.info, createdAt: instant(bot.createdAt) };
+}
