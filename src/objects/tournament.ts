@@ -1,31 +1,35 @@
 /**
- * One Durable Object per tournament: it plays the round robin's games one after another, each as an
- * ordinary hosted match between two bot seats (src/objects/match.ts), driven by ALARMS one bounded step
- * at a time: a step creates the next match, or asks one bot for one move (`playTurn`, the local runner's
- * own code) and hands the resulting action to the match, or records a finished match, or sends its bots
- * `POST /end`. Never more than one bot call per invocation.
- *
- * Why a game is never played twice nor lost, whenever the object is evicted:
- * - the match id of an attempt is written here before the match is created, and creation is
- *   idempotent, so a repeated step finds the same match instead of starting another;
- * - the game's progress lives only in the match; every step reads it afresh, and the match refuses an
- *   action computed for another ply, so an answer is applied once even if a step runs twice;
- * - after every `await` the step re-reads this object's storage and stops if the game or the
- *   tournament moved on meanwhile (a concurrent step, a cancellation);
- * - a result is written (synchronously, with the end notices still owed) before the tournament moves
- *   to the next game; a watchdog alarm is set before each step, so a step that dies is run again.
+ * One Durable Object per tournament: a host of the tournament step (src/tournament/step.ts), the same
+ * lifecycle the local runner hosts in memory. Its storage holds the tournament record and one record
+ * per game (the step's game sub-states); each game is an ordinary hosted match between two bot seats
+ * (src/objects/match.ts), which stays the only record of a game in progress. ALARMS drive it one
+ * bounded invocation at a time: `wake`, then the commands that follow, stopping before a second bot
+ * call. Why no game is played twice nor lost whenever the object is evicted is the step's header;
+ * here, the step reads this object's storage afresh after every `await` (a concurrent step, a
+ * cancellation), and a watchdog alarm set before each invocation runs it again if it dies.
  */
 import { DurableObject } from "cloudflare:workers";
-import { endNoticeFor, httpBot, type Player, referenceBot } from "../bots/index.ts";
-import type { ClockConfig, MatchState, SeatIndex } from "../match/machine.ts";
-import { otherSeatIndex, recordText } from "../match/machine.ts";
-import type { Reply } from "../wire/problems.ts";
+import { httpBot, type Player, referenceBot } from "../bots/index.ts";
+import type { ClockConfig, MatchState } from "../match/machine.ts";
 import { newMatchId } from "../match/secrets.ts";
 import { err, ok, type RulesInput } from "../rules/index.ts";
-import { DEFAULT_MAX_MOVE_MS, gameOutcome, playTurn, roundRobinSchedule } from "../tournament/index.ts";
+import {
+  askBot,
+  DEFAULT_MAX_MOVE_MS,
+  drive,
+  gamesRead,
+  scheduleGames,
+  sendEndNotices,
+  type StepCommand,
+  type StepEvent,
+  type StepHost,
+  type StepPolicy,
+  type TournamentState,
+  untimedBots,
+} from "../tournament/index.ts";
+import type { Reply } from "../wire/problems.ts";
 import type { TournamentOutput } from "../wire/tournament-schemas.ts";
-import { transitionAction } from "./transition.ts";
-import { gameKey, pendingGame, type StoredEntry, type StoredGame, type StoredTournament, tournamentView } from "../wire/tournament.ts";
+import { gameKey, type StoredEntry, type StoredGame, type StoredTournament, tournamentView } from "../wire/tournament.ts";
 
 /** What the Worker passes to `create`: the new id and the checked request, entrants resolved. */
 export interface CreateTournamentInput {
@@ -41,9 +45,8 @@ export interface CreateTournamentInput {
 }
 
 const TOURNAMENT_KEY = "tournament";
-/** Armed before each step: if the step dies (eviction, crash), the alarm runs it again. */
+/** Armed before each invocation: if it dies (eviction, crash), the alarm runs it again. */
 export const WATCHDOG_MS = DEFAULT_MAX_MOVE_MS + 30_000;
-const CANCELLED_DETAIL = "the tournament was cancelled";
 
 const entryOf = (tournament: StoredTournament, name: string): StoredEntry => {
   const entry = tournament.entries.find((candidate) => candidate.name === name);
@@ -57,6 +60,13 @@ export function playerOf(entry: StoredEntry, maxNodes: number): Player {
     ? referenceBot(entry.level, { name: entry.name, maxNodes })
     : httpBot({ name: entry.name, url: entry.url, secret: entry.secret });
 }
+
+const playerNamed = (tournament: StoredTournament, name: string): Player => playerOf(entryOf(tournament, name), tournament.maxNodes);
+
+const policyOf = (tournament: StoredTournament): StepPolicy => ({
+  untimed: untimedBots(tournament.entries.map((entry) => playerOf(entry, tournament.maxNodes))),
+  maxMoveMs: DEFAULT_MAX_MOVE_MS,
+});
 
 export class TournamentObject extends DurableObject<Env> {
   // ---- storage: the only state there is ----
@@ -89,19 +99,75 @@ export class TournamentObject extends DurableObject<Env> {
     return this.env.MATCHES.get(this.env.MATCHES.idFromName(matchId));
   }
 
-  /** True while `matchId` is still the match of the tournament's current game and the tournament runs. */
-  private stillPlaying(index: number, matchId: string): boolean {
+  /** The step's host: state from storage (only the games a step reads), commands carried out on match objects and bots. */
+  private host(): StepHost<StoredTournament> {
+    return {
+      load: (event) => this.stepState(event),
+      save: (before, after) => {
+        if (after.tournament !== before.tournament) this.save(after.tournament);
+        for (const game of after.games) if (!before.games.includes(game)) this.saveGame(game);
+      },
+      execute: (command) => this.execute(command),
+    };
+  }
+
+  private stepState(event: StepEvent): TournamentState<StoredTournament> | undefined {
     const tournament = this.load();
-    const game = this.loadGame(index);
-    return tournament?.status === "running" && tournament.current === index && game?.matchId === matchId && game.status === "playing";
+    if (!tournament) return undefined;
+    return { tournament, games: gamesRead(tournament, event).flatMap((index) => this.loadGame(index) ?? []) };
+  }
+
+  private async execute(command: StepCommand): Promise<StepEvent | null> {
+    const tournament = this.load();
+    if (!tournament) throw new Error("the tournament is gone");
+    const { game } = command;
+    switch (command.type) {
+      case "newMatchId":
+        return { type: "matchId", game, matchId: newMatchId() };
+      case "openMatch": {
+        const created = await this.matchStub(command.matchId).createBotMatch({
+          id: command.matchId,
+          rules: tournament.rules,
+          clock: tournament.clock,
+          seats: command.seats,
+        });
+        if (!created.ok) throw new Error(`tournament ${tournament.id}: match ${command.matchId} could not be created (${created.error.detail})`);
+        // RPC typing drops tuple lengths; the value is the match's own MatchState.
+        return { type: "match", game, matchId: command.matchId, match: created.value as MatchState, at: Date.now() };
+      }
+      case "askBot": {
+        const { reply, at } = await askBot(playerNamed(tournament, command.ask.bot), command.ask, Date.now);
+        return { type: "reply", game, matchId: command.matchId, ask: command.ask, reply, at };
+      }
+      case "act": {
+        const applied = await this.matchStub(command.matchId).botAct(command.ply, command.action);
+        return applied.ok
+          ? { type: "match", game, matchId: command.matchId, match: applied.value as MatchState, at: Date.now() }
+          : { type: "stale", game, matchId: command.matchId };
+      }
+      case "sendNotices": {
+        const read = await this.matchStub(command.matchId).botState();
+        if (read.ok && read.value.status === "finished") {
+          await sendEndNotices(read.value as MatchState, command, [playerNamed(tournament, command.names[0]), playerNamed(tournament, command.names[1])]);
+        }
+        return { type: "notified", game, matchId: command.matchId, at: Date.now() };
+      }
+      case "cancelMatch":
+        // A match not created yet answers not found: the step cancels it when it reads it.
+        await this.matchStub(command.matchId).cancelBotMatch(command.detail);
+        return null;
+    }
   }
 
   // ---- RPC methods, called by the Worker ----
 
   async create(input: CreateTournamentInput): Promise<Reply<TournamentOutput>> {
     if (this.load() !== undefined) throw new Error(`tournament ${input.id} already exists`);
-    const names = input.entries.map((entry) => entry.name);
-    const schedule = roundRobinSchedule(names, input.gamesPerPair, input.seed);
+    const games = scheduleGames(
+      input.entries.map((entry) => entry.name),
+      input.gamesPerPair,
+      input.seed,
+    );
     const tournament: StoredTournament = {
       id: input.id,
       name: input.name,
@@ -113,14 +179,12 @@ export class TournamentObject extends DurableObject<Env> {
       clock: input.clock,
       seed: input.seed,
       maxNodes: input.maxNodes,
-      gameCount: schedule.length,
+      gameCount: games.length,
       current: 0,
       createdAt: Date.now(),
       finishedAt: null,
     };
-    for (const game of schedule) {
-      this.saveGame(pendingGame(game));
-    }
+    for (const game of games) this.saveGame(game);
     this.save(tournament);
     await this.ctx.storage.setAlarm(Date.now());
     return ok(this.view(tournament));
@@ -137,15 +201,9 @@ export class TournamentObject extends DurableObject<Env> {
     if (!tournament) return notFound();
     if (tournament.tokenHash !== tokenHash) return err({ code: "tournament/wrong_token", detail: "the token is not this tournament's management token" });
     if (tournament.status !== "running") return err({ code: "tournament/over", detail: `the tournament is already ${tournament.status}` });
-    tournament.status = "cancelled";
-    tournament.finishedAt = Date.now();
-    const game = this.loadGame(tournament.current);
-    const matchId = game?.status === "playing" ? game.matchId : null;
-    if (game?.status === "playing") this.saveGame({ ...game, status: "cancelled" });
-    this.save(tournament);
+    // The step stores the cancellation before its first await, then cancels the match in play.
+    await drive(this.host(), { type: "cancel", at: Date.now() }, policyOf(tournament));
     await this.ctx.storage.deleteAlarm();
-    // A match not created yet answers not found; a step creating it right now cancels it itself.
-    if (matchId !== null) await this.matchStub(matchId).cancelBotMatch(CANCELLED_DETAIL);
     return ok(this.view(this.load() as StoredTournament));
   }
 
@@ -155,143 +213,10 @@ export class TournamentObject extends DurableObject<Env> {
     const tournament = this.load();
     if (tournament?.status !== "running") return;
     await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
-    const more = await this.step();
-    if (more) await this.ctx.storage.setAlarm(Date.now());
-    else if (this.load()?.status !== "running") await this.ctx.storage.deleteAlarm();
-  }
-
-  /** One bounded step; true when there is more to do. */
-  private async step(): Promise<boolean> {
-    const tournament = this.load();
-    if (tournament?.status !== "running") return false;
-    const game = this.loadGame(tournament.current);
-    if (!game) {
-      this.save({ ...tournament, status: "finished", finishedAt: Date.now() });
-      return false;
-    }
-    if (game.pendingNotice !== null) {
-      await this.sendEndNotices(tournament, game, game.pendingNotice);
-      this.noticesSent(game.index, game.pendingNotice);
-      return this.load()?.status === "running";
-    }
-    if (game.matchId === null) {
-      // Written before the match exists: a repeated step creates (or finds) this same match.
-      const matchId = newMatchId();
-      this.saveGame({ ...game, matchId, status: "playing" });
-      const created = await this.createMatch(tournament, game, matchId);
-      // Written after: from now on the game shows its match.
-      if (created !== null && this.stillPlaying(game.index, matchId)) this.saveGame({ ...(this.loadGame(game.index) as StoredGame), matchCreated: true });
-      return this.load()?.status === "running";
-    }
-    return this.playStep(tournament, game, game.matchId);
-  }
-
-  /**
-   * Creates the game's match, or finds it if it exists (creation is idempotent). Null when the game or
-   * the tournament moved on meanwhile (a match created for a cancelled tournament is cancelled too).
-   */
-  private async createMatch(tournament: StoredTournament, game: StoredGame, matchId: string): Promise<MatchState | null> {
-    const stub = this.matchStub(matchId);
-    const created = await stub.createBotMatch({
-      id: matchId,
-      rules: tournament.rules,
-      clock: tournament.clock,
-      seats: [
-        { name: game.first, untimed: entryOf(tournament, game.first).kind === "builtIn" },
-        { name: game.second, untimed: entryOf(tournament, game.second).kind === "builtIn" },
-      ],
-    });
-    if (!created.ok) throw new Error(`tournament ${tournament.id}: match ${matchId} could not be created (${created.error.detail})`);
-    if (!this.stillPlaying(game.index, matchId)) {
-      if (this.load()?.status === "cancelled") await stub.cancelBotMatch(CANCELLED_DETAIL);
-      return null;
-    }
-    // RPC typing drops tuple lengths; the value is the match's own MatchState.
-    return created.value as MatchState;
-  }
-
-  /** Reads the current match (creating it if a step died before it could), then records it if it is over or plays one turn. */
-  private async playStep(tournament: StoredTournament, game: StoredGame, matchId: string): Promise<boolean> {
-    const stub = this.matchStub(matchId);
-    const state = await this.createMatch(tournament, game, matchId);
-    if (state === null) return this.load()?.status === "running";
-    if (!game.matchCreated) this.saveGame({ ...(this.loadGame(game.index) as StoredGame), matchCreated: true });
-    if (state.status === "finished") {
-      this.recordEnd(game.index, matchId, state);
-      return true;
-    }
-    const seats = [playerOf(entryOf(tournament, game.first), tournament.maxNodes), playerOf(entryOf(tournament, game.second), tournament.maxNodes)] as const;
-    const next = await playTurn(state, {
-      tournamentId: tournament.id,
-      gameId: game.gameId,
-      matchId,
-      seats,
-      mayAbort: game.attempt === 1,
-      maxMoveMs: DEFAULT_MAX_MOVE_MS,
-    });
-    if (!this.stillPlaying(game.index, matchId)) return this.load()?.status === "running";
-    const applied = await stub.botAct(state.moves.length, transitionAction(state, next));
-    // A refusal means the match moved on without this answer (its own alarm flagged the bot, or another
-    // step got there first): nothing to do, the next step reads the match again.
-    if (applied.ok && applied.value.status === "finished" && this.stillPlaying(game.index, matchId))
-      this.recordEnd(game.index, matchId, applied.value as MatchState);
-    return this.load()?.status === "running";
-  }
-
-  /**
-   * Writes a finished match into its game: an attempt aborted before a bot's first move is replayed
-   * once (a new match), anything else is the game's result. The bots' end notices are owed from here.
-   */
-  private recordEnd(index: number, matchId: string, state: MatchState): void {
-    const game = this.loadGame(index);
-    if (!game || game.matchId !== matchId || game.status !== "playing" || !state.result) return;
-    if (state.result.reason === "aborted" && game.attempt === 1) {
-      this.saveGame({
-        ...game,
-        attempt: 2,
-        matchId: null,
-        matchCreated: false,
-        aborted: [...game.aborted, { matchId, detail: state.result.detail ?? "aborted" }],
-        pendingNotice: matchId,
-      });
-      return;
-    }
-    this.saveGame({
-      ...game,
-      status: "finished",
-      outcome: gameOutcome(state, [game.first, game.second]),
-      plies: state.moves.length,
-      text: recordText(state),
-      pendingNotice: matchId,
-    });
-  }
-
-  /** `POST /end` to both bots of a finished match (best effort: failures are ignored). */
-  private async sendEndNotices(tournament: StoredTournament, game: StoredGame, matchId: string): Promise<void> {
-    const reply = await this.matchStub(matchId).botState();
-    if (!reply.ok || reply.value.status !== "finished") return;
-    const state = reply.value as MatchState;
-    const names = [game.first, game.second] as const;
-    await Promise.all(
-      ([0, 1] as const).map(async (seat: SeatIndex) => {
-        const player = playerOf(entryOf(tournament, names[seat]), tournament.maxNodes);
-        if (!player.end) return;
-        const notice = endNoticeFor(state, seat, { tournamentId: tournament.id, gameId: game.gameId, matchId, opponent: names[otherSeatIndex(seat)] });
-        await player.end(notice).catch(() => {});
-      }),
-    );
-  }
-
-  /** The notices of `matchId` are sent: a finished game gives way to the next one. */
-  private noticesSent(index: number, matchId: string): void {
-    const tournament = this.load();
-    const game = this.loadGame(index);
-    if (!tournament || !game || game.pendingNotice !== matchId) return;
-    this.saveGame({ ...game, pendingNotice: null });
-    if (game.status === "finished" && tournament.current === index && tournament.status === "running") {
-      const current = index + 1;
-      this.save(current >= tournament.gameCount ? { ...tournament, current, status: "finished", finishedAt: Date.now() } : { ...tournament, current });
-    }
+    // Never more than one bot call per invocation: the state owes the next one, and the next alarm makes it.
+    await drive(this.host(), { type: "wake", at: Date.now() }, policyOf(tournament), 1);
+    if (this.load()?.status === "running") await this.ctx.storage.setAlarm(Date.now());
+    else await this.ctx.storage.deleteAlarm();
   }
 }
 

@@ -1,7 +1,8 @@
-/** Tournaments: schedule, one game through the match reducer, standings and ratings, the local run. Pure. */
+/** Tournaments: schedule, the lifecycle step and its turns, standings and ratings, the local run. Pure, but for the runner's I/O. */
 export * from "./schedule.ts";
 export * from "./rating.ts";
 export * from "./standings.ts";
 export * from "./game.ts";
+export * from "./turn.ts";
+export * from "./step.ts";
 export * from "./run.ts";
-export { hashSeed } from "./random.ts";

@@ -6,9 +6,9 @@
 import { conformanceMatch, endNoticeFor, moveRequestFor } from "../bots/index.ts";
 import { applyAction, type MatchState, newMatch, recordText, seatToMove } from "../match/machine.ts";
 import { makeRules, parseMoveText } from "../rules/index.ts";
-import { gameOutcome, roundRobinSchedule } from "../tournament/index.ts";
+import { gameOutcome, pendingGame, roundRobinSchedule } from "../tournament/index.ts";
 import { botOutput } from "./bots.ts";
-import { pendingGame, type StoredGame, type StoredTournament, tournamentView } from "./tournament.ts";
+import { type StoredGame, type StoredTournament, tournamentView } from "./tournament.ts";
 
 export const EXAMPLE_TOURNAMENT_ID = "t7m2kq4xz6vb3nc5rj8wd2hf4a";
 export const EXAMPLE_BOT_ID = "b4n6xr2mq7tz3kc5vj8wd2hp6e";

@@ -9,7 +9,7 @@ import type { Level } from "../engine/index.ts";
 import type { ClockConfig } from "../match/machine.ts";
 import { rulesOutput } from "./convert.ts";
 import { makeRules, type RulesInput } from "../rules/index.ts";
-import { computeCrosstable, computeStandings, type GameOutcome, type ScheduledGame, type ScoredGame } from "../tournament/index.ts";
+import { computeCrosstable, computeStandings, type GameState, type ScoredGame } from "../tournament/index.ts";
 import type { TournamentGameOutput, TournamentOutput } from "./tournament-schemas.ts";
 
 export type StoredEntry = { name: string; kind: "builtIn"; level: Level } | { name: string; kind: "registered"; botId: string; url: string; secret: string };
@@ -34,42 +34,8 @@ export interface StoredTournament {
   finishedAt: number | null;
 }
 
-export interface StoredGame {
-  index: number;
-  gameId: string;
-  round: number;
-  first: string;
-  second: string;
-  status: "pending" | "playing" | "finished" | "cancelled";
-  /** 1, or 2 once an attempt was aborted. */
-  attempt: number;
-  /** The match of the current attempt, written before the match is created. */
-  matchId: string | null;
-  /** Whether that match exists (written once its creation returned): only then is it shown. */
-  matchCreated: boolean;
-  aborted: { matchId: string; detail: string }[];
-  outcome: GameOutcome | null;
-  plies: number | null;
-  text: string | null;
-  /** A finished match whose bots have not yet been sent `POST /end`. */
-  pendingNotice: string | null;
-}
-
-/** A scheduled game as stored before anything of it is played. */
-export function pendingGame(game: ScheduledGame): StoredGame {
-  return {
-    ...game,
-    status: "pending",
-    attempt: 1,
-    matchId: null,
-    matchCreated: false,
-    aborted: [],
-    outcome: null,
-    plies: null,
-    text: null,
-    pendingNotice: null,
-  };
-}
+/** A scheduled game and how far it got: the tournament step's game sub-state (src/tournament/step.ts), stored as is. */
+export type StoredGame = GameState;
 
 export const gameKey = (index: number): string => `game:${String(index).padStart(6, "0")}`;
 

@@ -1,13 +1,14 @@
 /**
- * One game through the match reducer with scripted players and a fake clock (no network, no waiting):
- * the forfeit for each kind of failed reply, late answers, the abort-and-replay-once policy for a bot
- * unreachable before its first move, clock charging, claims under manual announcing, end notices.
+ * One game and a whole round robin through the local runner (the tournament step hosted in memory),
+ * with scripted players and an injected clock (no network, no waiting): the forfeit for each kind of
+ * failed reply, losses on time decided by the reducer's clock, the abort-and-replay-once policy for a
+ * bot unreachable before its first move, clock charging, claims under manual announcing, end notices.
  */
 import { describe, expect, it } from "vitest";
-import { CLASSIC_RULES, legalMoves, makeRules, type Move, START_POSITION_STRING } from "../../src/rules/index.ts";
-import { newMatch } from "../../src/match/machine.ts";
-import { type EndNotice, type MoveRequest, type Player, type PlayerReply, readMoveRequest, referenceBot } from "../../src/bots/index.ts";
-import { playGame, playTurn, runTournament } from "../../src/tournament/index.ts";
+import { CLASSIC_RULES, legalMoves, makeRules, type Move, readPosition, START_POSITION_STRING } from "../../src/rules/index.ts";
+import { applyAction, type MatchState, newMatch, seatToMove } from "../../src/match/machine.ts";
+import { type EndNotice, type MoveRequest, type Player, type PlayerReply, referenceBot } from "../../src/bots/index.ts";
+import { askBot, decideAction, playGame, runTournament, turnAsk } from "../../src/tournament/index.ts";
 import { playRecord } from "./arena-records.ts";
 
 interface Scripted extends Player {
@@ -37,9 +38,10 @@ function scripted(name: string, reply: (request: MoveRequest, index: number) => 
 
 /** The first legal move, announcing any Quarto. */
 function firstLegal(request: MoveRequest): PlayerReply {
-  const checked = readMoveRequest(request);
-  if (!checked.ok) throw new Error(checked.error);
-  const moves = legalMoves(checked.value.position, checked.value.rules);
+  const rules = makeRules(request.rules);
+  const position = readPosition(request.position, rules);
+  if (!position.ok) throw new Error(position.error.detail);
+  const moves = legalMoves(position.value, rules);
   return { ok: true, answer: moves.find((move) => move.quarto) ?? moves[0] };
 }
 
@@ -64,14 +66,22 @@ describe("playGame", () => {
     expect(record.abortedAttempts).toEqual([]);
     expect(playRecord(record.record, CLASSIC_RULES)).toBe(record.match.position);
     expect(a.requests.map((request) => request.ply)).toEqual(record.match.moves.filter((move) => move.seat === 0).map((move) => move.ply));
-    expect(a.requests[0]).toMatchObject({ seat: "first", phase: "give", position: START_POSITION_STRING, tournamentId: "t1", gameId: "g1", matchId: "g1.1", opponent: { name: "b" } });
+    expect(a.requests[0]).toMatchObject({
+      seat: "first",
+      phase: "give",
+      position: START_POSITION_STRING,
+      tournamentId: "t1",
+      gameId: "g1",
+      matchId: "g1.1",
+      opponent: { name: "b" },
+    });
     expect(b.requests[0].seat).toBe("second");
     const outcomes = [a.ends[0].outcome, b.ends[0].outcome].sort();
     expect(outcomes).toEqual(record.winner === null ? ["draw", "draw"] : ["loss", "win"]);
   });
 
   // Each failed reply maps to a forfeit with the same code, whoever the opponent.
-  for (const code of ["bot/timeout", "bot/http_status", "bot/redirect", "bot/invalid_json", "bot/body_too_large"] as const) {
+  for (const code of ["bot/http_status", "bot/redirect", "bot/invalid_json", "bot/body_too_large"] as const) {
     it(`a ${code} reply forfeits the game`, async () => {
       const clock = { t: 0 };
       const bad = scripted("bad", () => ({ ok: false, code, detail: "scripted" }), clock);
@@ -82,7 +92,11 @@ describe("playGame", () => {
 
   it("an illegal move (refused by the reducer) or a malformed answer forfeits with bot/illegal_move", async () => {
     const clock = { t: 0 };
-    const occupied = scripted("occupied", (request) => ({ ok: true, answer: request.phase === "give" ? { give: request.availablePieces[0] } : { place: 5, give: request.availablePieces[0] } }), clock);
+    const occupied = scripted(
+      "occupied",
+      (request) => ({ ok: true, answer: request.phase === "give" ? { give: request.availablePieces[0] } : { place: 5, give: request.availablePieces[0] } }),
+      clock,
+    );
     const record = await playGame(setup(occupied, scripted("good", firstLegal, clock), clock));
     // ply 0 gives, ply 2 places on cell 5 ... until cell 5 is taken: then the reducer refuses.
     expect(record).toMatchObject({ winner: "good", reason: "forfeit", forfeitCode: "bot/illegal_move", forfeitedBy: "occupied" });
@@ -100,6 +114,26 @@ describe("playGame", () => {
     expect(record).toMatchObject({ winner: "good", forfeitCode: "bot/timeout", forfeitedBy: "slow", plies: 1 });
     // The bot was told how long it had.
     expect(slow.requests[0].clock.timeLeftMs).toBe(1000);
+  });
+
+  it("a call cut by the runner's own timer a millisecond before the deadline is the reducer's flag, reason timeout", async () => {
+    // The HTTP client's timer fires at the deadline on its own clock; here it reports the timeout 1 ms
+    // early on the runner's clock. The reducer's clock decides: a loss on time, stamped at the deadline.
+    const clock = { t: 0 };
+    const cut = scripted(
+      "cut",
+      (request) => ({ ok: false, code: "bot/timeout", detail: `POST /move took longer than ${request.clock.timeLeftMs} ms` }),
+      clock,
+      999,
+    );
+    const record = await playGame(setup(scripted("good", firstLegal, clock), cut, clock, 1000));
+    expect(record).toMatchObject({ winner: "good", reason: "timeout", forfeitCode: "bot/timeout", forfeitedBy: "cut", plies: 1 });
+    expect(record.match.result?.at).toBe(record.match.moves[0].at + 1000);
+    // Without a clock, the runner's cap is the only limit: a call cut there is a bot/timeout forfeit.
+    const capped = scripted("capped", () => ({ ok: false, code: "bot/timeout", detail: "POST /move took longer than 50 ms" }), clock, 50);
+    const uncapped = await playGame({ ...setup(scripted("good", firstLegal, clock), capped, clock), clock: { kind: "none" }, maxMoveMs: 50 });
+    expect(capped.requests[0].clock.timeLeftMs).toBe(50);
+    expect(uncapped).toMatchObject({ winner: "good", reason: "forfeit", forfeitCode: "bot/timeout", forfeitedBy: "capped" });
   });
 
   it("an in-process player is never charged clock time", async () => {
@@ -146,33 +180,40 @@ describe("playGame", () => {
   });
 });
 
-describe("playTurn", () => {
+describe("a turn: ask, then decide", () => {
   it("under announce manual, a reference bot claims the Quarto its opponent did not announce", async () => {
     const rules = makeRules({ announce: "manual" });
-    // a1 b1 c1 will hold tall pieces (8, 9, A) with piece B (tall) in hand: d1 completes a tall row.
-    const clock = { t: 0 };
-    // Seat 0 (first) places B on d1 without announcing, and gives piece 0.
-    const silent = scripted("silent", () => ({ ok: true, answer: { place: 3, give: 0 } }), clock);
-    const claimer = referenceBot("easy");
-    // Reach the position through a real game record: -8 a1-9 b1-A c1-B, then seat 0 to move.
-    let state = newMatch({ rules, clock: { kind: "none" }, firstSeat: 0 }, 0);
-    const script: Move[] = [{ give: 8 }, { place: 0, give: 9 }, { place: 1, give: 10 }, { place: 2, give: 11 }];
-    const replay = scripted("replay", (_request, index) => ({ ok: true, answer: script[index * 2 + 1] ?? {} }), clock);
-    const opener = scripted("opener", (_request, index) => ({ ok: true, answer: script[index * 2] }), clock);
-    const context = (seats: [Player, Player]) => ({ tournamentId: null, gameId: "c", matchId: "c.1", seats, mayAbort: false, now: () => clock.t });
-    for (let ply = 0; ply < 4; ply++) state = await playTurn(state, context([opener, replay]));
-    expect(state.position).toBe(`89A${".".repeat(13)}B`);
-    state = await playTurn(state, context([silent, claimer]));
+    // -8 a1-9 b1-A c1-B, then seat 0 places B on d1 (a row of four tall pieces) without announcing.
+    let state: MatchState = newMatch({ rules, clock: { kind: "none" }, firstSeat: 0 }, 0);
+    const script: Move[] = [{ give: 8 }, { place: 0, give: 9 }, { place: 1, give: 10 }, { place: 2, give: 11 }, { place: 3, give: 0 }];
+    for (const [ply, move] of script.entries()) {
+      const played = applyAction(state, { type: "move", seat: seatToMove(state), ply, move, at: ply });
+      if (!played.ok) throw new Error(played.error.detail);
+      state = played.state;
+    }
     expect(state.pendingClaim?.claimant).toBe(1);
-    state = await playTurn(state, context([silent, claimer]));
-    expect(state.result).toMatchObject({ winner: 1, reason: "claim" });
+    const context = { tournamentId: null, gameId: "c", matchId: "c.1", names: ["silent", "easy"] as const, mayAbort: false };
+    const start = turnAsk(state, context, 10);
+    if (start.type !== "ask") throw new Error("expected a question");
+    expect(start.ask.request.canClaim).toBe(true);
+    const { reply, at } = await askBot(referenceBot("easy"), start.ask, () => 11);
+    const action = decideAction(start.ask, reply, at);
+    expect(action).toEqual({ type: "claim", seat: 1, ply: 5, at: 11 });
+    const claimed = applyAction(state, action);
+    expect(claimed.ok && claimed.state.result).toMatchObject({ winner: 1, reason: "claim" });
   });
 });
 
 describe("runTournament", () => {
   it("is reproduced by its seed: the same seed replays the same games, another seed plays others", async () => {
     const records = async (seed: number) => {
-      const report = await runTournament({ players: [referenceBot("random"), referenceBot("easy")], gamesPerPair: 4, rules: CLASSIC_RULES, clock: { kind: "move", moveMs: 1000 }, seed });
+      const report = await runTournament({
+        players: [referenceBot("random"), referenceBot("easy")],
+        gamesPerPair: 4,
+        rules: CLASSIC_RULES,
+        clock: { kind: "move", moveMs: 1000 },
+        seed,
+      });
       return report.games.map((game) => `${game.first}-${game.second} ${game.record}`);
     };
     const first = await records(3);

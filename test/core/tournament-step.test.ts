@@ -5,9 +5,9 @@
  * end notices owed until sent, cancellation, and hosts that crash or run a step twice at any point.
  */
 import { describe, expect, it } from "vitest";
-import { CLASSIC_RULES, legalMoves, makeRules, type Move } from "../../src/rules/index.ts";
+import { CLASSIC_RULES, legalMoves, makeRules, type Move, readPosition } from "../../src/rules/index.ts";
 import { applyAction, type ClockConfig, deadline, type MatchAction, type MatchState, newMatch, recordText } from "../../src/match/machine.ts";
-import { endNoticeFor, type MoveRequest, type PlayerReply, readMoveRequest } from "../../src/bots/protocol.ts";
+import { endNoticeFor, type MoveRequest, type PlayerReply } from "../../src/bots/protocol.ts";
 import { seededRandom } from "../../src/engine/random.ts";
 import {
   drive,
@@ -29,9 +29,10 @@ type Script = (request: MoveRequest, call: number) => { reply: PlayerReply; ms?:
 
 /** The first legal move, announcing any Quarto. */
 function firstLegal(request: MoveRequest): PlayerReply {
-  const checked = readMoveRequest(request);
-  if (!checked.ok) throw new Error(checked.error);
-  const moves = legalMoves(checked.value.position, checked.value.rules);
+  const rules = makeRules(request.rules);
+  const position = readPosition(request.position, rules);
+  if (!position.ok) throw new Error(position.error.detail);
+  const moves = legalMoves(position.value, rules);
   return { ok: true, answer: moves.find((move) => move.quarto) ?? moves[0] };
 }
 
@@ -61,11 +62,12 @@ class FakeHost implements StepHost<TournamentProgress> {
   t = 1_000_000;
   private ids = 0;
 
-  constructor(
-    bots: string[],
-    private readonly scripts: Record<string, Script>,
-    private readonly options: { clock?: ClockConfig; gamesPerPair?: number; seed?: number; rules?: typeof CLASSIC_RULES } = {},
-  ) {
+  private readonly scripts: Record<string, Script>;
+  private readonly options: { clock?: ClockConfig; gamesPerPair?: number; seed?: number; rules?: typeof CLASSIC_RULES };
+
+  constructor(bots: string[], scripts: Record<string, Script>, options: FakeHost["options"] = {}) {
+    this.scripts = scripts;
+    this.options = options;
     const games = scheduleGames(bots, options.gamesPerPair ?? 2, options.seed ?? 1);
     this.state = { tournament: { id: "t1", status: "running", gameCount: games.length, current: 0, finishedAt: null }, games };
   }
@@ -123,8 +125,8 @@ class FakeHost implements StepHost<TournamentProgress> {
       case "cancelMatch": {
         this.cancelled.push(command.matchId);
         const match = this.matches.get(command.matchId);
-        if (match?.status === "active")
-          this.matches.set(command.matchId, { ...match, status: "finished", result: { winner: null, reason: "aborted", detail: command.detail, at: this.t } });
+        const cancelled = match && applyAction(match, { type: "cancel", at: this.t, detail: command.detail });
+        if (cancelled?.ok) this.matches.set(command.matchId, cancelled.state);
         return null;
       }
     }

@@ -4,14 +4,11 @@
  * played exactly once per game and its standings are those recomputed from the match records; a bot
  * unreachable before its first move has the game replayed (and is told so); the games are ordinary
  * matches that anyone can watch and replay but nobody can play in; creation is checked; cancellation
- * needs the token and ends the game in progress. Also the reducer action behind each step.
+ * needs the token and ends the game in progress.
  */
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { transitionAction } from "../../src/objects/transition.ts";
 import type { EndNotice } from "../../src/bots/index.ts";
-import { applyAction, type MatchAction, type MatchState, newMatch, seatToMove } from "../../src/match/machine.ts";
-import { makeRules, parseMoveText } from "../../src/rules/index.ts";
 import { type Fleet, goodBot, installFleet, refuse } from "./bot-fleet.ts";
 import { expectProblem, json200, postJson, request } from "./http.ts";
 import { bearer } from "./match-client.ts";
@@ -173,50 +170,6 @@ describe("a tournament in the Durable Object", () => {
     await expectProblem(cancel(bearer(created.token)), "tournament/over");
     expect((await json200<{ status: string }>(request(`/v1/matches/${interrupted?.matchId}`))).status).toBe("finished");
     expect(await runInDurableObject(matchStubOf(interrupted?.matchId as string), (_instance, state) => state.storage.getAlarm())).toBeNull();
-  });
-});
-
-describe("transitionAction: the reducer action behind one step", () => {
-  const T = 1_000_000;
-  const start = () => newMatch({ rules: makeRules(), clock: { kind: "move", moveMs: 1000 }, firstSeat: 0 }, T);
-  const step = (state: MatchState, action: MatchAction): MatchState => {
-    const result = applyAction(state, action);
-    if (!result.ok) throw new Error(result.error.detail);
-    return result.state;
-  };
-  const move = (state: MatchState, text: string, at: number) =>
-    step(state, { type: "move", seat: seatToMove(state), ply: state.moves.length, move: parseMoveText(text) as never, at });
-
-  it("recovers moves, forfeits, aborts, claims and flag falls so that the match reproduces the step", () => {
-    const opened = move(start(), "-8", T + 100);
-    const cases: [string, MatchState, MatchState][] = [
-      ["move", opened, move(opened, "a1-9", T + 300)],
-      [
-        "winning move",
-        move(move(move(opened, "a1-9", T + 200), "b1-A", T + 300), "c1-B", T + 400),
-        move(move(move(move(opened, "a1-9", T + 200), "b1-A", T + 300), "c1-B", T + 400), "d1", T + 500),
-      ],
-      ["forfeit", opened, step(opened, { type: "forfeit", seat: 1, code: "bot/http_status", detail: "POST /move answered 500", at: T + 200 })],
-      ["abort", opened, step(opened, { type: "abort", seat: 1, at: T + 200, detail: "unreachable" })],
-      ["late forfeit (a flag)", opened, step(opened, { type: "forfeit", seat: 1, code: "bot/timeout", detail: "late", at: T + 5000 })],
-    ];
-    for (const [name, before, after] of cases) {
-      const action = transitionAction(before, after);
-      const replayed = applyAction(before, action);
-      expect(replayed.ok && replayed.state, name).toEqual(after);
-    }
-    const manual = newMatch({ rules: makeRules({ announce: "manual" }), clock: { kind: "none" }, firstSeat: 0 }, T);
-    let missed = manual;
-    for (const [index, text] of ["-8", "a1-9", "b1-A", "c1-B", "d1-0"].entries()) missed = move(missed, text, T + index);
-    const claimed = step(missed, { type: "claim", seat: 1, ply: 5, at: T + 10 });
-    expect(transitionAction(missed, claimed)).toMatchObject({ type: "claim", seat: 1 });
-  });
-
-  it("refuses what is not one step", () => {
-    const opened = move(start(), "-8", T + 100);
-    expect(() => transitionAction(start(), move(opened, "a1-9", T + 200))).toThrow(/not one step/);
-    expect(() => transitionAction(opened, step(opened, { type: "resign", seat: 1, at: T + 200 }))).toThrow(/resignation/);
-    expect(() => transitionAction(opened, opened)).toThrow();
   });
 });
 
