@@ -243,7 +243,7 @@ export function clocksAt(state: MatchState, now: number): [number | null, number
     left[0] = state.remainingMs[0];
     left[1] = state.remainingMs[1];
     left[mover] = Math.max(0, state.remainingMs[mover] - running);
-  } else if (clock.kind === "move" && state.status === "active") {
+  } else if (clock.kind === "move" && state.status !== "finished") {
     left[mover] = Math.max(0, clock.moveMs - running);
   }
   for (const seat of [0, 1] as const) if (!isTimed(state.config, seat)) left[seat] = null;

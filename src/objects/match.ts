@@ -1,25 +1,31 @@
 /**
- * One Durable Object per hosted match: the single source of truth for that match. Every method reads the
- * match from storage (SQLite-backed, synchronous KV), applies one reducer action (src/match/machine.ts)
- * and writes it back, with no `await` between the read and the write, so requests are serialised and
- * two conflicting moves cannot both apply; nothing lives in memory, so eviction at any point loses
- * nothing. Alarms drive clocks (flag fall) and engine seats (set to now: the engine moves at once).
- * WebSockets use the hibernation API: the seat a socket speaks for is kept in its attachment.
+ * One Durable Object per hosted match: the single source of truth for that match, and a shell over the
+ * match reducer (src/match/machine.ts). Every change, from joining a seat to the engine's own moves and
+ * a cancellation, is one reducer action: a method loads the match from storage (SQLite-backed,
+ * synchronous KV), reduces, stores, broadcasts to the sockets and re-arms the alarm, with no `await`
+ * between the read and the write, so requests are serialised and two conflicting actions cannot both
+ * apply; nothing lives in memory, so eviction at any point loses nothing. What stays here is what the
+ * reducer must not do: drawing tokens and lots, hashing, reading the clock, the engine's node budget
+ * from the environment, and deciding which seat a caller speaks for. Alarms drive clocks (flag fall)
+ * and engine seats (set to now: the engine moves at once). WebSockets use the hibernation API: the
+ * seat a socket speaks for is kept in its attachment.
  *
  * Bot seats (tournament games): a tournament's Durable Object creates the match (`createBotMatch`,
  * idempotent so a retried creation after an eviction is harmless), reads its state (`botState`), asks
- * the bot itself, and hands the resulting reducer action to `botAct`, which refuses it unless the match
- * is still at the ply the action was computed for. The match stays the single source of truth: the
- * tournament keeps no copy of the game, and a bot answer applied twice is impossible. These methods are
- * RPC only (no route reaches them; bot seats have no token), so the bot's URL and secret never enter
- * the match, and spectators, `/ws`, records and replay work unchanged. The match's own alarm still
- * flags a timed bot seat whose deadline passes, exactly as for a person.
+ * the bot itself, and hands the resulting reducer action to `botAct` with the ply it was computed for;
+ * the reducer refuses it once the match is at another ply, so a bot answer applied twice is impossible.
+ * `cancelBotMatch` ends the match with the reducer's `cancel` (reason `cancelled`, at any ply). These
+ * methods are RPC only (no route reaches them; bot seats have no token), so the bot's URL and secret
+ * never enter the match, and spectators, `/ws`, records and replay work unchanged. The match's own
+ * alarm still flags a timed bot seat whose deadline passes, exactly as for a person.
  */
 import { DurableObject } from "cloudflare:workers";
 import { type ProblemCode, problemDocument, type Refusal, type Reply } from "../wire/problems.ts";
-import { suggestMove } from "../engine/index.ts";
-import { err, legalMoves, type Move, makeRules, ok, type RulesInput } from "../rules/index.ts";
+import { err, makeRules, ok, type RulesInput } from "../rules/index.ts";
+import { engineAction } from "../match/engine-seat.ts";
 import {
+  type ActionResult,
+  type AnyMatchAction,
   applyAction,
   type ClockConfig,
   currentPly,
@@ -27,12 +33,14 @@ import {
   flagFallen,
   type MatchAction,
   type MatchConfig,
+  type MatchSeat,
   type MatchState,
   newMatch,
-  positionOf,
+  openSeats,
   type SeatIndex,
+  seatKind,
+  seatOfTokenHash,
   seatToMove,
-  startClocks,
 } from "../match/machine.ts";
 import {
   type ClaimRequest,
@@ -45,7 +53,7 @@ import {
   type MatchView,
 } from "../wire/match-schemas.ts";
 import { hashToken, newSeatToken, seedOf } from "../match/secrets.ts";
-import { announcementFromInput, matchRecord, matchStatus, matchView, moveFromRequest, type StoredMatch, type StoredSeat } from "../wire/match.ts";
+import { announcementFromInput, matchRecord, matchView, moveFromRequest, type StoredMatch, storedMatchFrom } from "../wire/match.ts";
 
 export interface SeatToken {
   seat: SeatIndex;
@@ -61,7 +69,7 @@ export interface CreateMatchInput {
 /** A state-changing command from a seat, over HTTP or a WebSocket. */
 export type Command = { type: "move"; request: MatchMoveRequest } | { type: "claim"; request: ClaimRequest } | { type: "resign" } | { type: "abort" };
 
-export type MatchEventKind = "joined" | "started" | "move" | "claim" | "resignation" | "abort" | "timeout" | "forfeit";
+export type MatchEventKind = "joined" | "started" | "move" | "claim" | "resignation" | "abort" | "timeout" | "forfeit" | "cancel";
 
 /** What a tournament passes to `createBotMatch`: both seats are bots it moves itself; seat 0 gives first. */
 export interface BotMatchInput {
@@ -90,8 +98,13 @@ const refuse = (code: ProblemCode, detail: string): { ok: false; error: Refusal 
 export class MatchObject extends DurableObject<Env> {
   // ---- storage: the only state there is ----
 
+  /** The stored match (one stored by an older version is converted; anything unreadable is missing). */
   private load(): StoredMatch | undefined {
-    return this.ctx.storage.kv.get<StoredMatch>(STORAGE_KEY);
+    const stored = this.ctx.storage.kv.get<unknown>(STORAGE_KEY);
+    if (stored === undefined) return undefined;
+    const match = storedMatchFrom(stored);
+    if (match === null) console.error("unreadable stored match; answered as missing", this.ctx.id.toString());
+    return match ?? undefined;
   }
 
   private save(match: StoredMatch): void {
@@ -104,7 +117,7 @@ export class MatchObject extends DurableObject<Env> {
    * storage call is issued before this function first yields, so calls take effect in request order.
    */
   private schedule(match: StoredMatch): Promise<void> {
-    const next = nextAlarm(match);
+    const next = nextAlarm(match.state);
     return next === null ? this.ctx.storage.deleteAlarm() : this.ctx.storage.setAlarm(next);
   }
 
@@ -115,13 +128,24 @@ export class MatchObject extends DurableObject<Env> {
     return this.schedule(match);
   }
 
-  /** Applies a flag fall that is due (the alarm may not have run yet); true if it did. */
-  private flagIfDue(match: StoredMatch, now: number): boolean {
-    if (matchStatus(match) !== "active" || !flagFallen(match.state, now)) return false;
-    const flagged = applyAction(match.state, { type: "flag", at: now });
-    if (!flagged.ok) return false;
-    match.state = flagged.state;
-    return true;
+  /**
+   * Reduces the match just read by `actions` in turn (each applied only if the one before it was not
+   * refused) and commits it if any of them changed it: the only way a match changes. The answer is the
+   * last action's result.
+   */
+  private async reduce(match: StoredMatch, ...actions: AnyMatchAction[]): Promise<ActionResult> {
+    let last: MatchEvent | null = null;
+    let result: ActionResult = { ok: true, state: match.state, changed: false };
+    for (const action of actions) {
+      result = applyAction(match.state, action);
+      if (!result.ok) break;
+      if (result.changed) {
+        last = eventOf(match.state, action, result.state);
+        match.state = result.state;
+      }
+    }
+    if (last) await this.commit(match, last);
+    return result;
   }
 
   // ---- RPC methods, called by the Worker ----
@@ -129,7 +153,7 @@ export class MatchObject extends DurableObject<Env> {
   async create(input: CreateMatchInput): Promise<Reply<{ tokens: SeatToken[]; state: MatchView }>> {
     const { request } = input;
     const tokens: SeatToken[] = [];
-    const seats: StoredSeat[] = [];
+    const seats: MatchSeat[] = [];
     for (const [index, seat] of request.seats.entries()) {
       if (seat.kind === "engine") {
         seats.push({ kind: "engine", level: seat.level, maxNodes: this.nodeBudget(seat.maxNodes) });
@@ -141,15 +165,14 @@ export class MatchObject extends DurableObject<Env> {
         seats.push({ kind: "human", name: seat.name ?? null, tokenHash: null });
       }
     }
-    if (this.load() !== undefined) throw new Error(`match ${input.id} already exists`);
+    if (this.ctx.storage.kv.get(STORAGE_KEY) !== undefined) throw new Error(`match ${input.id} already exists`);
     const config: MatchConfig = {
       rules: makeRules(request.rules ?? {}),
       clock: request.clock,
       firstSeat: request.firstSeat === "random" ? drawLots() : request.firstSeat,
-      untimedSeats: ([0, 1] as const).filter((index) => seats[index].kind === "engine"),
     };
     const now = Date.now();
-    const match: StoredMatch = { id: input.id, seats: [seats[0], seats[1]], started: allTaken(seats), state: newMatch(config, now) };
+    const match: StoredMatch = { id: input.id, state: newMatch(config, now, [seats[0], seats[1]]) };
     this.save(match);
     await this.schedule(match);
     return ok({ tokens, state: matchView(match, now) });
@@ -171,20 +194,10 @@ export class MatchObject extends DurableObject<Env> {
     // From here to the write, nothing yields: two joins cannot take the same seat.
     const match = this.load();
     if (!match) return notFound();
-    if (match.state.status === "finished") return refuse("match/finished", `the match is over (${match.state.result?.reason})`);
-    const open = ([0, 1] as const).filter((index) => isOpen(match.seats[index]));
-    const seat = request.seat ?? open[0];
-    if (seat === undefined) return refuse("match/no_open_seat", "every seat of this match is taken");
-    if (!open.includes(seat)) return refuse("match/no_open_seat", `seat ${seat} is not open`);
     const now = Date.now();
-    match.seats[seat] = { kind: "human", name: request.name ?? (match.seats[seat] as { name: string | null }).name, tokenHash };
-    const startsNow = allTaken(match.seats);
-    if (startsNow) {
-      match.started = true;
-      match.state = startClocks(match.state, now);
-    }
-    await this.commit(match, { kind: startsNow ? "started" : "joined", seat, ply: currentPly(match.state) });
-    return ok({ seat, token, state: matchView(match, now) });
+    const joined = await this.reduce(match, { type: "join", seat: request.seat, name: request.name, tokenHash, at: now });
+    if (!joined.ok) return err(joined.error);
+    return ok({ seat: seatOfTokenHash(match.state, tokenHash) as SeatIndex, token, state: matchView(match, now) });
   }
 
   /** A command from the holder of `token` (null when the request carried none). */
@@ -193,34 +206,20 @@ export class MatchObject extends DurableObject<Env> {
     const tokenHash = await hashToken(token);
     const match = this.load();
     if (!match) return notFound();
-    const seat = seatOfHash(match, tokenHash);
+    const seat = seatOfTokenHash(match.state, tokenHash);
     if (seat === null) return refuse("match/not_a_player", "the token is not the token of a seat of this match");
     return this.perform(match, seat, command);
   }
 
   /**
-   * Applies a seat's command to the match just read, synchronously up to the write. A flag fall that
-   * is due is applied first (and kept: the command is then refused, the match being over).
+   * Applies a seat's command to the match just read. A flag fall that is due is applied first (and
+   * kept: the command is then refused, the match being over).
    */
   private async perform(match: StoredMatch, seat: SeatIndex, command: Command): Promise<Reply<{ duplicate: boolean; state: MatchView }>> {
     const now = Date.now();
-    let event: MatchEvent | null = null;
-    if (this.flagIfDue(match, now)) event = { kind: "timeout", seat: seatToMove(match.state), ply: currentPly(match.state) };
-    let reply: Reply<{ duplicate: boolean; state: MatchView }>;
-    if (matchStatus(match) === "waiting" && command.type !== "abort") {
-      const open = ([0, 1] as const).filter((index) => isOpen(match.seats[index]));
-      reply = refuse("match/waiting_for_players", `seat ${open.join(" and ")} still open: the match starts when every seat is taken`);
-    } else {
-      const ply = currentPly(match.state);
-      const result = applyAction(match.state, actionOf(command, seat, ply, now));
-      if (result.ok && result.changed) {
-        match.state = result.state;
-        event = { kind: eventKindOf(command), seat, ply };
-      }
-      reply = result.ok ? ok({ duplicate: result.duplicate === true, state: matchView(match, now) }) : err(result.error);
-    }
-    if (event) await this.commit(match, event);
-    return reply;
+    const action = actionOf(command, seat, currentPly(match.state), now);
+    const result = await this.reduce(match, ...(flagFallen(match.state, now) ? [{ type: "flag", at: now } as const, action] : [action]));
+    return result.ok ? ok({ duplicate: result.duplicate === true, state: matchView(match, now) }) : err(result.error);
   }
 
   // ---- bot seats: RPC for the tournament that moves them (never reachable over HTTP) ----
@@ -235,11 +234,11 @@ export class MatchObject extends DurableObject<Env> {
       firstSeat: 0,
       untimedSeats: ([0, 1] as const).filter((index) => input.seats[index].untimed),
     };
-    const seats: [StoredSeat, StoredSeat] = [
+    const seats: [MatchSeat, MatchSeat] = [
       { kind: "bot", name: input.seats[0].name },
       { kind: "bot", name: input.seats[1].name },
     ];
-    const match: StoredMatch = { id: input.id, seats, started: true, state: newMatch(config, Date.now()) };
+    const match: StoredMatch = { id: input.id, state: newMatch(config, Date.now(), seats) };
     this.save(match);
     await this.schedule(match);
     return ok(match.state);
@@ -253,73 +252,58 @@ export class MatchObject extends DurableObject<Env> {
 
   /**
    * Applies a bot seat's action (a move, a claim, a forfeit, an abort or a flag), computed for the match
-   * at `ply`: refused with `match/stale_ply` if the match has moved on since (a step repeated after an
-   * eviction, or two steps at once), and with `match/finished` once it is over.
+   * at `ply`: the reducer refuses it with `match/stale_ply` if the match has moved on since (a step
+   * repeated after an eviction, or two steps at once), and with `match/finished` once it is over.
    */
   async botAct(ply: number, action: MatchAction): Promise<Reply<MatchState>> {
     const match = this.load();
     if (!match) return notFound();
     const seat = action.type === "flag" ? null : action.seat;
-    if (seat !== null && match.seats[seat].kind !== "bot") return refuse("match/not_a_player", `seat ${seat} is not a bot seat`);
-    if (match.state.status !== "active") return refuse("match/finished", `the match is over (${match.state.result?.reason})`);
-    if (currentPly(match.state) !== ply) return refuse("match/stale_ply", `the match is at ply ${currentPly(match.state)}, not ${ply}`);
-    const result = applyAction(match.state, action);
-    if (!result.ok) return err(result.error);
-    if (result.changed) {
-      match.state = result.state;
-      await this.commit(match, { kind: botEventKind(action, result.state), seat, ply });
-    }
-    return ok(match.state);
+    if (seat !== null && seatKind(match.state, seat) !== "bot") return refuse("match/not_a_player", `seat ${seat} is not a bot seat`);
+    const result = await this.reduce(match, { ...action, ply });
+    return result.ok ? ok(match.state) : err(result.error);
   }
 
   /**
-   * Ends a bot match without a result, at any ply (its tournament was cancelled). Not the reducer's
-   * `abort`, which players may only use before the first placement: the record says why it ended.
+   * Ends a bot match without a result, at any ply (its tournament was cancelled): the reducer's
+   * `cancel`, reason `cancelled` (not a player's `abort`, which comes only before the first placement).
+   * A match already over stays as it is.
    */
   async cancelBotMatch(detail: string): Promise<Reply<MatchState>> {
     const match = this.load();
     if (!match) return notFound();
-    if (match.seats.some((seat) => seat.kind !== "bot")) return refuse("match/not_a_player", "only a match between bot seats can be cancelled");
-    if (match.state.status !== "active") return ok(match.state);
-    const ply = currentPly(match.state);
-    match.state = { ...match.state, status: "finished", pendingClaim: null, result: { winner: null, reason: "aborted", detail, at: Date.now() } };
-    await this.commit(match, { kind: "abort", seat: null, ply });
-    return ok(match.state);
+    if ([0, 1].some((seat) => seatKind(match.state, seat as SeatIndex) !== "bot")) {
+      return refuse("match/not_a_player", "only a match between bot seats can be cancelled");
+    }
+    const result = await this.reduce(match, { type: "cancel", at: Date.now(), detail });
+    return result.ok ? ok(match.state) : err(result.error);
   }
 
   // ---- alarms: clocks and engine seats ----
 
   override async alarm(): Promise<void> {
-    let match = this.load();
-    if (!match || matchStatus(match) !== "active") return;
+    const match = this.load();
+    if (match?.state.status !== "active") return;
     const mover = seatToMove(match.state);
-    const seat = match.seats[mover];
-    if (seat.kind === "engine") {
-      const ply = currentPly(match.state);
-      const action = engineAction(match, mover, seat);
+    if (seatKind(match.state, mover) === "engine") {
+      const action = engineAction(match.state, mover, seedOf(`${match.id}/${currentPly(match.state)}`));
       // Time only advances past I/O: yield, so the move is stamped after the search and the opponent's
       // clock (which starts with this move) is not charged for the server's thinking.
       await scheduler.wait(1);
-      match = this.load();
-      if (!match) return;
-      if (matchStatus(match) !== "active" || currentPly(match.state) !== ply) return this.schedule(match);
-      const at = Date.now();
-      let kind: MatchEventKind = action.type;
-      let result = applyAction(match.state, { ...action, at });
-      if (!result.ok) {
-        kind = "move";
-        // An engine bug must not stall the match (nor re-arm this alarm forever): play a legal move.
-        console.error("engine action refused; playing the first legal move", match.id, action, result.error);
-        const move = legalMoves(positionOf(match.state), match.state.config.rules)[0];
-        result = applyAction(match.state, { type: "move", seat: mover, ply, move, at });
+      const current = this.load();
+      if (!current) return;
+      if (action === null) return this.schedule(current);
+      const result = await this.reduce(current, { ...action, at: Date.now() });
+      // Refused only when the match moved on meanwhile (engineAction checks its action with the reducer).
+      if (!result.ok && result.error.code !== "match/stale_ply" && result.error.code !== "match/finished") {
+        throw new Error(`engine seat ${mover} of match ${match.id}: ${result.error.code} ${result.error.detail}`);
       }
-      if (!result.ok || !result.changed) throw new Error(`engine seat ${mover} of match ${match.id} could not move at ply ${ply}`);
-      match.state = result.state;
-      return this.commit(match, { kind, seat: mover, ply });
+      if (!result.ok) return this.schedule(current);
+      return;
     }
     // A flag that falls is applied once: a second run finds the match finished and does nothing.
-    if (this.flagIfDue(match, Date.now())) return this.commit(match, { kind: "timeout", seat: mover, ply: currentPly(match.state) });
-    return this.schedule(match);
+    const flagged = await this.reduce(match, { type: "flag", at: Date.now() });
+    if (!flagged.ok) return this.schedule(match);
   }
 
   private nodeBudget(requested: number | undefined): number {
@@ -340,7 +324,7 @@ export class MatchObject extends DurableObject<Env> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return problemResponse("match/websocket_required", "this endpoint speaks WebSocket: send Upgrade: websocket", url.pathname);
     }
-    const seat = tokenHash === null ? null : seatOfHash(match, tokenHash);
+    const seat = tokenHash === null ? null : seatOfTokenHash(match.state, tokenHash);
     if (tokenHash !== null && seat === null) {
       return problemResponse("match/not_a_player", "the token is not the token of a seat of this match", url.pathname);
     }
@@ -372,7 +356,7 @@ export class MatchObject extends DurableObject<Env> {
       const tokenHash = await hashToken(body.token);
       const match = this.load();
       if (!match) return refusal(id, "match/not_found", "this match no longer exists");
-      const seat = seatOfHash(match, tokenHash);
+      const seat = seatOfTokenHash(match.state, tokenHash);
       if (seat === null) return refusal(id, "match/not_a_player", "the token is not the token of a seat of this match");
       socket.serializeAttachment({ seat } satisfies SocketAttachment);
       return reply({ type: "ok", id, seat });
@@ -422,24 +406,15 @@ export class MatchObject extends DurableObject<Env> {
 
 const notFound = () => refuse("match/not_found", "there is no such match");
 
-const isOpen = (seat: StoredSeat): boolean => seat.kind === "human" && seat.tokenHash === null;
-const allTaken = (seats: readonly StoredSeat[]): boolean => !seats.some(isOpen);
-
-function seatOfHash(match: StoredMatch, tokenHash: string): SeatIndex | null {
-  if (match.seats[0].kind === "human" && match.seats[0].tokenHash === tokenHash) return 0;
-  if (match.seats[1].kind === "human" && match.seats[1].tokenHash === tokenHash) return 1;
-  return null;
-}
-
 function drawLots(): SeatIndex {
   return (crypto.getRandomValues(new Uint8Array(1))[0] & 1) as SeatIndex;
 }
 
 /** When the alarm should next run: an engine seat to move (now), the mover's deadline, or never. */
-function nextAlarm(match: StoredMatch): number | null {
-  if (matchStatus(match) !== "active") return null;
-  if (match.seats[seatToMove(match.state)].kind === "engine") return Date.now();
-  return deadline(match.state);
+function nextAlarm(state: MatchState): number | null {
+  if (state.status !== "active") return null;
+  if (seatKind(state, seatToMove(state)) === "engine") return Date.now();
+  return deadline(state);
 }
 
 function actionOf(command: Command, seat: SeatIndex, ply: number, at: number): MatchAction {
@@ -463,44 +438,22 @@ function actionOf(command: Command, seat: SeatIndex, ply: number, at: number): M
   }
 }
 
-/** The event a bot action caused (a late action is applied by the reducer as a flag: a timeout). */
-function botEventKind(action: MatchAction, next: MatchState): MatchEventKind {
-  if (next.result?.reason === "timeout") return "timeout";
+/** The event an applied action caused, for the sockets (an action that came too late is a timeout). */
+function eventOf(before: MatchState, action: AnyMatchAction, after: MatchState): MatchEvent {
+  const ply = currentPly(before);
   switch (action.type) {
-    case "move":
-    case "claim":
-    case "forfeit":
-    case "abort":
-      return action.type;
-    case "resign":
-      return "resignation";
+    case "join": {
+      const seat = openSeats(before).find((index) => !openSeats(after).includes(index)) ?? null;
+      return { kind: after.status === "active" ? "started" : "joined", seat, ply };
+    }
+    case "cancel":
+      return { kind: "cancel", seat: null, ply };
     case "flag":
-      return "timeout";
-  }
-}
-
-function eventKindOf(command: Command): MatchEventKind {
-  return command.type === "resign" ? "resignation" : command.type;
-}
-
-/**
- * The engine seat's action: claim a missed Quarto it may claim (an engine always notices), else the
- * engine's move within the seat's node budget, seeded by match and ply so a match replays alike. Should
- * the engine ever fail, the seat plays a legal move rather than stall the match.
- */
-type EngineAction = { type: "move"; seat: SeatIndex; ply: number; move: Move } | { type: "claim"; seat: SeatIndex; ply: number };
-
-function engineAction(match: StoredMatch, seat: SeatIndex, engine: Extract<StoredSeat, { kind: "engine" }>): EngineAction {
-  const { state } = match;
-  const ply = currentPly(state);
-  if (state.pendingClaim?.claimant === seat) return { type: "claim", seat, ply };
-  const position = positionOf(state);
-  try {
-    const suggestion = suggestMove(position, state.config.rules, { level: engine.level, maxNodes: engine.maxNodes, seed: seedOf(`${match.id}/${ply}`) });
-    return { type: "move", seat, ply, move: suggestion.move };
-  } catch (error) {
-    console.error("engine failed; playing the first legal move", match.id, ply, error);
-    return { type: "move", seat, ply, move: legalMoves(position, state.config.rules)[0] };
+      return { kind: "timeout", seat: seatToMove(before), ply };
+    default: {
+      if (after.result?.reason === "timeout") return { kind: "timeout", seat: seatToMove(before), ply };
+      return { kind: action.type === "resign" ? "resignation" : action.type, seat: action.seat, ply };
+    }
   }
 }
 

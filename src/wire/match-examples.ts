@@ -5,7 +5,7 @@
  * typed example would make those types refer to themselves.
  */
 import { makeRules, parseMoveText, type RulesInput } from "../rules/index.ts";
-import { applyAction, type MatchAction, type MatchConfig, type MatchState, newMatch, seatToMove } from "../match/machine.ts";
+import { applyAction, type MatchAction, type MatchConfig, type MatchSeat, type MatchState, newMatch, seatToMove } from "../match/machine.ts";
 import { matchRecord, matchView, replayAnswer, type StoredMatch } from "./match.ts";
 
 export const EXAMPLE_MATCH_ID = "k3v7tq2mz5xj4c6rb8wn2hd5fa";
@@ -25,17 +25,17 @@ function played(state: MatchState, moves: [string, number][]): MatchState {
   return state;
 }
 
-function exampleMatch(moves: [string, number][], clock: MatchConfig["clock"] = { kind: "move", moveMs: 60_000 }, rules: RulesInput = {}): StoredMatch {
-  const state = newMatch({ rules: makeRules(rules), clock, firstSeat: 0 }, T0);
-  return {
-    id: EXAMPLE_MATCH_ID,
-    seats: [
-      { kind: "human", name: "Ada", tokenHash: "x" },
-      { kind: "human", name: "Grace", tokenHash: "x" },
-    ],
-    started: true,
-    state: played(state, moves),
-  };
+const ADA: MatchSeat = { kind: "human", name: "Ada", tokenHash: "x" };
+const GRACE: MatchSeat = { kind: "human", name: "Grace", tokenHash: "x" };
+
+function exampleMatch(
+  moves: [string, number][],
+  clock: MatchConfig["clock"] = { kind: "move", moveMs: 60_000 },
+  rules: RulesInput = {},
+  seats: [MatchSeat, MatchSeat] = [ADA, GRACE],
+): StoredMatch {
+  const state = newMatch({ rules: makeRules(rules), clock, firstSeat: 0 }, T0, seats);
+  return { id: EXAMPLE_MATCH_ID, state: played(state, moves) };
 }
 
 const OPENING: [string, number][] = [
@@ -49,10 +49,10 @@ export const exampleMatchView = (): unknown => matchView(exampleMatch(OPENING), 
 
 /** A match just created: seat 1 open, nothing played. */
 export function exampleNewMatchView(): unknown {
-  const match = exampleMatch([]);
-  match.seats[0] = { kind: "human", name: null, tokenHash: "x" };
-  match.seats[1] = { kind: "human", name: null, tokenHash: null };
-  match.started = false;
+  const match = exampleMatch([], undefined, undefined, [
+    { kind: "human", name: null, tokenHash: "x" },
+    { kind: "human", name: null, tokenHash: null },
+  ]);
   return matchView(match, T0);
 }
 

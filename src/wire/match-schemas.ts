@@ -210,8 +210,12 @@ export const TurnSchema = z
 
 export const ResultSchema = z
   .object({
-    winner: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The winning seat; null for a draw or an aborted match." }),
-    reason: z.enum(RESULT_REASONS).openapi({ example: "quarto" }),
+    winner: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The winning seat; null for a draw, an aborted or a cancelled match." }),
+    reason: z.enum(RESULT_REASONS).openapi({
+      description:
+        "`quarto` (the winner completed and, under `announce: manual`, announced a Quarto), `draw` (the board is full), `timeout` (the seat to move ran out of time), `resignation`, `claim` (the winner claimed a Quarto the placer missed), `forfeit` (a tournament bot misbehaved: see `forfeitCode`), `aborted` (a player called the match off before the first placement), `cancelled` (ended from outside at any ply, e.g. its tournament was cancelled).",
+      example: "quarto",
+    }),
     shapes: z.array(WinningShapeSchema).openapi({ description: "The deciding Quarto (reasons `quarto` and `claim`), else empty." }),
     detail: z
       .union([z.string(), z.null()])
@@ -356,9 +360,12 @@ export const ReplayRequestSchema = z
       .openapi({ description: "The record as one line (start position string, then the moves).", example: "................. -8 a1-9 b1-A c1-B d1" }),
     moves: z.array(ReplayMoveSchema).max(17).optional().openapi({ description: "The moves, instead of `text` (if both are given they must agree)." }),
     result: z
-      .looseObject({ winner: z.union([SeatIndexSchema, z.null()]), reason: z.enum(RESULT_REASONS) })
+      .union([z.looseObject({ winner: z.union([SeatIndexSchema, z.null()]), reason: z.enum(RESULT_REASONS) }), z.null()])
       .optional()
-      .openapi({ description: "The recorded result, checked against the moves when given." }),
+      .openapi({
+        description:
+          "The recorded result, checked against the moves when given; null (a match in progress, as its record says) requires the moves to leave the game open.",
+      }),
   })
   .openapi("ReplayRequest", {
     description: "A game record: the JSON record of GET /v1/matches/{id}/record as is, or `text` (with `rules`), or a list of `moves`.",

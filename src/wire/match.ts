@@ -1,11 +1,11 @@
 /**
  * A hosted match as stored by its Durable Object, and its public forms: the state every client sees
- * (players and spectators alike) and the game record. The stored form is the reducer's state plus the
- * seats; seat tokens appear only as SHA-256 hashes. Times are ms since the epoch inside, ISO 8601 outside.
+ * (players and spectators alike) and the game record. The stored form is the match id and the
+ * reducer's state, which holds the seats; seat tokens appear only as SHA-256 hashes. Times are ms since
+ * the epoch inside, ISO 8601 outside.
  */
 import { ProblemError } from "./problems.ts";
 import { moveFromInput, positionOutput, rulesFromInput } from "./convert.ts";
-import type { Level } from "../engine/index.ts";
 import { type Move, parseCell, parseMoveText, type Rules, rulesToJson } from "../rules/index.ts";
 import {
   type Announcement,
@@ -13,6 +13,7 @@ import {
   deadline,
   isTimed,
   type MatchResult,
+  type MatchSeat,
   type MatchState,
   type MoveRecord,
   positionOf,
@@ -32,25 +33,43 @@ import type {
   SeatView,
 } from "./match-schemas.ts";
 
-export type StoredSeat =
-  | { kind: "human"; name: string | null; tokenHash: string | null }
-  | { kind: "engine"; level: Level; maxNodes: number }
-  /** A tournament bot: its tournament moves it through MatchObject.botAct (no token, no HTTP route). */
-  | { kind: "bot"; name: string };
-
+/** A hosted match as its Durable Object stores it: the reducer's state (seats included) under its id. */
 export interface StoredMatch {
   id: string;
-  seats: [StoredSeat, StoredSeat];
-  /** The clocks run, and moves are taken, once every human seat is taken. */
-  started: boolean;
   state: MatchState;
+}
+
+/** The stored form of the first version, whose seats and start flag lived beside the reducer's state. */
+interface FirstStoredMatch {
+  id: string;
+  seats: [MatchSeat, MatchSeat];
+  started: boolean;
+  state: Omit<MatchState, "seats" | "status"> & { status: "active" | "finished" };
+}
+
+/**
+ * A stored match as the current form: a match stored by the first version is converted (its seats
+ * move into the state, `started: false` becomes status `waiting`); anything else that is not a match
+ * is null, so the object answers it as missing rather than crash on it.
+ */
+export function storedMatchFrom(stored: unknown): StoredMatch | null {
+  if (typeof stored !== "object" || stored === null) return null;
+  const candidate = stored as Partial<StoredMatch & FirstStoredMatch>;
+  if (typeof candidate.id !== "string" || typeof candidate.state !== "object" || candidate.state === null) return null;
+  if (!Array.isArray(candidate.state.moves) || typeof candidate.state.config !== "object") return null;
+  if (Array.isArray(candidate.state.seats)) return { id: candidate.id, state: candidate.state };
+  if (!Array.isArray(candidate.seats) || candidate.seats.length !== 2) return null;
+  const first = candidate as FirstStoredMatch;
+  const status = first.state.status === "finished" ? "finished" : first.started ? "active" : "waiting";
+  return { id: first.id, state: { ...first.state, status, seats: first.seats } };
 }
 
 export type MatchStatus = MatchView["status"];
 
-export function matchStatus(match: StoredMatch): MatchStatus {
-  if (match.state.status === "finished") return "finished";
-  return match.started ? "active" : "waiting";
+/** The seats of a state (a state without seats, e.g. the local runner's, has two anonymous players). */
+export function seatsOf(state: MatchState): [MatchSeat, MatchSeat] {
+  const anonymous: MatchSeat = { kind: "human", name: null, tokenHash: "" };
+  return state.seats ?? [anonymous, anonymous];
 }
 
 const instant = (ms: number): string => new Date(ms).toISOString();
@@ -59,7 +78,7 @@ export function rulesOutput(rules: Rules): MatchView["rules"] {
   return { ...rulesToJson(rules), attributes: [...rules.attributes] };
 }
 
-function seatView(seat: StoredSeat, index: SeatIndex): SeatView {
+function seatView(seat: MatchSeat, index: SeatIndex): SeatView {
   switch (seat.kind) {
     case "human":
       return { seat: index, kind: "human", taken: seat.tokenHash !== null, name: seat.name, level: null };
@@ -88,10 +107,15 @@ function moveOutput(record: MoveRecord): MatchView["moves"][number] {
   return { ply: record.ply, seat: record.seat, move, text: record.text, at: instant(record.at), elapsedMs: record.elapsedMs };
 }
 
+function seatViews(state: MatchState): SeatView[] {
+  const [first, second] = seatsOf(state);
+  return [seatView(first, 0), seatView(second, 1)];
+}
+
 /** The public state as of `now`. A claimable missed Quarto is deliberately not shown. */
 export function matchView(match: StoredMatch, now: number): MatchView {
   const { state } = match;
-  const status = matchStatus(match);
+  const status = state.status;
   const position = positionOf(state);
   const mover = seatToMove(state);
   // Before the match starts nothing has elapsed; after it ends the clocks stand still.
@@ -104,7 +128,7 @@ export function matchView(match: StoredMatch, now: number): MatchView {
     rules: rulesOutput(state.config.rules),
     clock: state.config.clock,
     firstSeat: state.config.firstSeat,
-    seats: [seatView(match.seats[0], 0), seatView(match.seats[1], 1)],
+    seats: seatViews(state),
     ply: state.moves.length,
     position: positionOutput(position),
     turn: status === "finished" ? null : { seat: mover, phase: position.inHand === null ? "give" : "place", piece: position.inHand },
@@ -124,7 +148,7 @@ export function matchRecord(match: StoredMatch): MatchRecordOutput {
     rules: rulesOutput(state.config.rules),
     clock: state.config.clock,
     firstSeat: state.config.firstSeat,
-    seats: [seatView(match.seats[0], 0), seatView(match.seats[1], 1)],
+    seats: seatViews(state),
     createdAt: instant(state.createdAt),
     moves: state.moves.map(moveOutput),
     result: state.result ? resultOutput(state.result) : null,

@@ -10,6 +10,7 @@ import {
   type ActionResult,
   type AnyMatchAction,
   applyAction,
+  clocksAt,
   currentPly,
   deadline,
   type MatchConfig,
@@ -46,6 +47,8 @@ describe("seats, joining and the start", () => {
     expect(waiting.status).toBe("waiting");
     expect(openSeats(waiting)).toEqual([1]);
     expect(deadline(waiting)).toBeNull();
+    // The clock stands still while waiting: the seat to move will have its whole time.
+    expect(clocksAt(waiting, T0 + 999_000)).toEqual([60_000, null]);
     const early = applyAction(waiting, { type: "move", seat: 0, ply: 0, move: move("-3"), at: T0 + 1000 });
     expect(early).toMatchObject({
       ok: false,

@@ -81,7 +81,7 @@ describe("engine seats", () => {
       firstSeat: 0,
     });
     const stored = await runInDurableObject(stubOf(created.id), (_instance, state) => state.storage.kv.get<StoredMatch>("match") as StoredMatch);
-    expect(stored.seats.map((seat) => (seat.kind === "engine" ? seat.maxNodes : null))).toEqual([
+    expect(stored.state.seats?.map((seat) => (seat.kind === "engine" ? seat.maxNodes : null))).toEqual([
       Number(env.ENGINE_DEFAULT_NODES),
       Number(env.ENGINE_MAX_NODES),
     ]);

@@ -158,7 +158,7 @@ describe("a tournament in the Durable Object", () => {
     const interrupted = cancelled.games.find((game) => game.status === "cancelled" && game.matchId !== null);
     expect(interrupted).toBeDefined();
     const record = await getRecord(interrupted?.matchId as string);
-    expect(record.result).toMatchObject({ reason: "aborted", winner: null, detail: "the tournament was cancelled" });
+    expect(record.result).toMatchObject({ reason: "cancelled", winner: null, detail: "the tournament was cancelled" });
     expect(cancelled.games.filter((game) => game.status === "finished").length).toBe(cancelled.progress.finished);
     expect(cancelled.games.filter((game) => game.status === "pending")).toEqual([]);
     expect(cancelled.progress).toMatchObject({ playing: 0, pending: 0, cancelled: cancelled.games.length - cancelled.progress.finished });
