@@ -71,6 +71,8 @@ export function makeMatchViews(draw: Drawing) {
         return `${loser} forfeited${result.detail ? ` (${result.detail})` : ""}: ${winner} wins.`;
       case "aborted":
         return `The match was aborted${result.detail ? ` (${result.detail})` : ""}.`;
+      case "cancelled":
+        return `The match was cancelled${result.detail ? ` (${result.detail})` : ""}.`;
     }
     return result.reason;
   }
