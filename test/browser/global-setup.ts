@@ -1,7 +1,9 @@
 /**
- * Global setup of the browser tests: starts `wrangler dev` on a free port with a fresh `--persist-to`
- * directory, waits until it answers, and stops it afterwards. The tests drive Debian's `chromium`;
- * without it they are skipped with a message, unless CI is set: then a missing browser is an error.
+ * Global setup of the browser tests: starts the Worker the way the README says, `npm start -- --port N`
+ * (wrangler dev, its address from wrangler.toml's [dev] section, the port from the flag), on a free port
+ * with a fresh `--persist-to` directory, waits until it answers, and stops it afterwards. The tests drive
+ * Debian's `chromium`; without it they are skipped with a message, unless CI is set: then a missing
+ * browser is an error.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
@@ -57,7 +59,7 @@ function freePort(): Promise<number> {
 async function waitUntilAnswering(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output()}`);
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output()}`);
     try {
       const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
@@ -66,7 +68,7 @@ async function waitUntilAnswering(url: string, child: ChildProcess, output: () =
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  throw new Error(`wrangler dev did not answer within ${timeoutMs} ms:\n${output()}`);
+  throw new Error(`npm start (wrangler dev) did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
@@ -83,12 +85,9 @@ export default async function setup(project: TestProject): Promise<(() => Promis
 
   const [port, inspectorPort] = [await freePort(), await freePort()];
   const persistTo = await mkdtemp(join(tmpdir(), "quarto-browser-"));
-  const wrangler = join(root, "node_modules/wrangler/bin/wrangler.js");
   const args = [
-    wrangler,
-    "dev",
-    "--ip",
-    "127.0.0.1",
+    "start",
+    "--",
     "--port",
     String(port),
     "--inspector-port",
@@ -101,7 +100,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     "--var",
     "ENGINE_MAX_NODES:2000000",
   ];
-  const child = spawn(process.execPath, args, {
+  // npm runs the start script with node_modules/.bin first on PATH (the project's Node and wrangler).
+  const child = spawn("npm", args, {
     cwd: root,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -117,7 +117,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const stop = async () => {
     if (child.exitCode === null && child.pid !== undefined) {
       const exited = new Promise((resolve) => child.once("exit", resolve));
-      // wrangler runs workerd as a child: stop the whole process group this setup started.
+      // npm runs wrangler, which runs workerd: stop the whole process group this setup started.
       try {
         process.kill(-child.pid, "SIGTERM");
       } catch {
