@@ -60,7 +60,7 @@ export type MatchSeat =
   | { kind: "bot"; name: string };
 
 /** An open seat: a human seat nobody has taken yet. */
-export const isOpenSeat = (seat: MatchSeat): boolean => seat.kind === "human" && seat.tokenHash === null;
+const isOpenSeat = (seat: MatchSeat): boolean => seat.kind === "human" && seat.tokenHash === null;
 
 /**
  * `aborted`: a player called the game off before the first placement. `cancelled`: the match was ended
@@ -205,14 +205,6 @@ export function newMatch(config: MatchConfig, at: number, seats?: [MatchSeat, Ma
     result: null,
     createdAt: at,
   };
-}
-
-/**
- * Restarts the opening turn's clock at `at`. Only the opening turn can be restarted: once a move is
- * played the clocks are already running. (A match with seats starts through the `join` action.)
- */
-export function startClocks(state: MatchState, at: number): MatchState {
-  return state.moves.length === 0 && state.status === "active" ? { ...state, turnStartedAt: at } : state;
 }
 
 export const currentPly = (state: MatchState): number => state.moves.length;

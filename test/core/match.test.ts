@@ -17,7 +17,6 @@ import {
   recordText,
   type SeatIndex,
   seatToMove,
-  startClocks,
 } from "../../src/match/machine.ts";
 
 const T0 = 1_700_000_000_000;
@@ -240,13 +239,5 @@ describe("clocks", () => {
     state = applied(applyAction(state, { type: "move", seat: 1, ply: 1, move: move("a1-4"), at: T0 + 99_000 }));
     expect(state.remainingMs).toEqual([10_000, 10_000]);
     expect(deadline(state)).toBe(T0 + 99_000 + 10_000);
-  });
-
-  it("startClocks restarts the opening turn only", () => {
-    const config: MatchConfig = { ...classic, clock: { kind: "move", moveMs: 1_000 } };
-    const waiting = newMatch(config, T0);
-    expect(deadline(startClocks(waiting, T0 + 50_000))).toBe(T0 + 51_000);
-    const opened = playAll(waiting, ["-3"], T0 - 500);
-    expect(startClocks(opened, T0 + 50_000)).toBe(opened);
   });
 });
