@@ -10,7 +10,6 @@ import cliProgress from "cli-progress";
 import { ANNOUNCE_MODES, ATTRIBUTES, type Attribute, makeRules, type Rules } from "../src/rules/index.ts";
 import type { Level } from "../src/engine/index.ts";
 import {
-  botFetchHandler,
   botUrlProblem,
   checkBot,
   type ConformanceReport,
@@ -25,6 +24,7 @@ import {
   referenceBot,
   referenceBotInfo,
 } from "../src/bots/index.ts";
+import { botFetchHandler } from "../src/wire/bot-server.ts";
 import { runTournament, type TournamentReport } from "../src/tournament/index.ts";
 import { renderReport } from "./format.ts";
 import { type RunningServer, serveFetch } from "./node-server.ts";

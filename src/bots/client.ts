@@ -9,9 +9,9 @@ import { type BotInfo, type EndNotice, type MoveRequest, type Player, type Playe
 import { signatureHeaders } from "./signing.ts";
 
 /** A move answer is a few dozen bytes; anything near this limit is a broken bot. */
-export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 /** The time a bot gets to take `POST /end` (its answer is ignored). */
-export const END_TIMEOUT_MS = 2000;
+const END_TIMEOUT_MS = 2000;
 
 export interface BotEndpoint {
   /** The bot's base URL; calls go to `{url}/`, `{url}/move` and `{url}/end`. */

@@ -14,7 +14,7 @@ import { generateBotSecret } from "./signing.ts";
  * A game found by a seeded random playout that never completes a Quarto (classic rules): 15 pieces
  * placed without one, so after move 16 one cell (c1) is empty and piece 6 is in hand; move 17 ends it.
  */
-export const CONFORMANCE_GAME = "-E b2-4 d1-5 b1-1 c2-0 c3-3 a1-D d4-B d3-9 a4-8 b4-A a2-F a3-C d2-7 c4-2 b3-6 c1".split(" ");
+const CONFORMANCE_GAME = "-E b2-4 d1-5 b1-1 c2-0 c3-3 a1-D d4-B d3-9 a4-8 b4-A a2-F a3-C d2-7 c4-2 b3-6 c1".split(" ");
 
 export interface ConformanceCheck {
   name: string;

@@ -37,7 +37,7 @@ export const FORFEIT_REASONS = {
 export type ForfeitCode = keyof typeof FORFEIT_REASONS;
 export const FORFEIT_CODES = Object.keys(FORFEIT_REASONS) as ForfeitCode[];
 
-export const isForfeitCode = (value: unknown): value is ForfeitCode => typeof value === "string" && Object.hasOwn(FORFEIT_REASONS, value);
+const isForfeitCode = (value: unknown): value is ForfeitCode => typeof value === "string" && Object.hasOwn(FORFEIT_REASONS, value);
 
 /** The title of a forfeit code, or the code itself when it is not one of ours. */
 export const forfeitTitle = (code: string): string => (isForfeitCode(code) ? FORFEIT_REASONS[code].title : code);

@@ -1,8 +1,7 @@
-/** Bots: the HTTP protocol and its forfeit codes, the signed client, the fetch handler, the reference bots, the conformance check. */
+/** Bots: the HTTP protocol and its forfeit codes, the signed client, the reference bots, the conformance check. */
 export * from "./forfeits.ts";
 export * from "./protocol.ts";
 export * from "./signing.ts";
 export * from "./client.ts";
-export * from "./handler.ts";
 export * from "./reference.ts";
 export * from "./conformance.ts";

@@ -5,22 +5,17 @@
  * reference bot implement it alike.
  */
 import {
-  ANNOUNCE_MODES,
-  ATTRIBUTES,
   availablePieces,
   emptyCells,
   isCell,
   isPiece,
-  legalMoves,
   makePositionString,
-  makeRules,
   type Move,
   parseCell,
   parsePiece,
   type Position,
   type PositionJson,
   positionToJson,
-  readPosition,
   type Rules,
   type RulesInput,
   rulesToJson,
@@ -186,7 +181,7 @@ function describe(value: unknown): string {
 /** The seat name of a seat index in a match. */
 export const seatName = (state: MatchState, seat: SeatIndex): Seat => (seat === state.config.firstSeat ? "first" : "second");
 
-export function historyOf(state: MatchState): HistoryMove[] {
+function historyOf(state: MatchState): HistoryMove[] {
   return state.moves.map((record) => ({ ply: record.ply, seat: seatName(state, record.seat), move: record.move, text: record.text }));
 }
 
@@ -245,47 +240,4 @@ export interface CheckedMoveRequest {
   request: MoveRequest;
   position: Position;
   rules: Rules;
-}
-
-/** Reads rules options from untrusted JSON (absent fields take the classic defaults). */
-export function readRules(value: unknown): { ok: true; value: Rules } | { ok: false; error: string } {
-  if (value === undefined || value === null) return { ok: true, value: makeRules() };
-  if (!isRecord(value)) return { ok: false, error: "rules must be an object" };
-  const input: RulesInput = {};
-  if (value.squares !== undefined) {
-    if (typeof value.squares !== "boolean") return { ok: false, error: "rules.squares must be a boolean" };
-    input.squares = value.squares;
-  }
-  if (value.attributes !== undefined) {
-    const attributes = value.attributes;
-    if (!Array.isArray(attributes) || attributes.length === 0 || !attributes.every((name) => (ATTRIBUTES as readonly unknown[]).includes(name))) {
-      return { ok: false, error: `rules.attributes must be a non-empty list of ${ATTRIBUTES.join(", ")}` };
-    }
-    input.attributes = attributes as RulesInput["attributes"];
-  }
-  if (value.announce !== undefined) {
-    if (!(ANNOUNCE_MODES as readonly unknown[]).includes(value.announce)) return { ok: false, error: `rules.announce must be one of ${ANNOUNCE_MODES.join(", ")}` };
-    input.announce = value.announce as RulesInput["announce"];
-  }
-  if (value.missedClaim !== undefined) {
-    if (typeof value.missedClaim !== "boolean") return { ok: false, error: "rules.missedClaim must be a boolean" };
-    input.missedClaim = value.missedClaim;
-  }
-  return { ok: true, value: makeRules(input) };
-}
-
-/**
- * Checks a move request received by a bot (the served reference bots trust no caller): the position
- * and rules must be valid and the game not over. Fields a bot does not need are passed through as is.
- */
-export function readMoveRequest(body: unknown): { ok: true; value: CheckedMoveRequest } | { ok: false; error: string } {
-  if (!isRecord(body)) return { ok: false, error: "the move request must be a JSON object" };
-  const rules = readRules(body.rules);
-  if (!rules.ok) return rules;
-  if (typeof body.position !== "string") return { ok: false, error: "position must be a 17-character position string" };
-  const position = readPosition(body.position, rules.value);
-  if (!position.ok) return { ok: false, error: `${position.error.code}: ${position.error.detail}` };
-  if (legalMoves(position.value, rules.value).length === 0) return { ok: false, error: "the game in this position is over: there is no move to make" };
-  if (body.canClaim !== undefined && typeof body.canClaim !== "boolean") return { ok: false, error: "canClaim must be a boolean" };
-  return { ok: true, value: { request: body as unknown as MoveRequest, position: position.value, rules: rules.value } };
 }

@@ -1,14 +1,13 @@
 /**
  * The built-in reference bots, one per engine level (`random` .. `perfect`). They read the same move
- * request an HTTP bot gets and answer the same JSON, so the in-process player, the bot served at
- * `/bots/{name}` and `arena serve` are one code path. The engine's seed comes from the tournament id,
- * the match id and the ply, so a tournament run again with the same seed replays the same games.
+ * request an HTTP bot gets and answer the same JSON: the in-process player, the bot served at
+ * `/bots/{name}` and `npm run arena -- serve` share `referenceAnswer`. The engine's seed comes from the
+ * tournament id, the match id and the ply, so a tournament run again with the same seed replays alike.
  */
-import { completedShapes, type Move, positionFromTrustedSetup } from "../rules/index.ts";
+import { completedShapes, makeRules, type Move, positionFromTrustedSetup, readPosition } from "../rules/index.ts";
 import { LEVELS, type Level, suggestMove } from "../engine/index.ts";
-import { hashSeed } from "../tournament/random.ts";
+import { hashSeed } from "../engine/random.ts";
 import type { BotInfo, CheckedMoveRequest, MoveAnswer, Player } from "./protocol.ts";
-import { readMoveRequest } from "./protocol.ts";
 
 export const REFERENCE_BOTS: readonly Level[] = LEVELS;
 
@@ -51,10 +50,13 @@ export function referenceBot(level: Level, options: ReferenceBotOptions & { name
     name: options.name ?? level,
     inProcess: true,
     async move(request) {
-      // The request goes through the same check as one received over HTTP.
-      const checked = readMoveRequest(JSON.parse(JSON.stringify(request)));
-      if (!checked.ok) throw new Error(`reference bot ${level}: the runner sent a bad request (${checked.error})`);
-      return { ok: true, answer: referenceAnswer(level, checked.value, options) };
+      // The request was built in this process (moveRequestFor) from checked rules and a valid position:
+      // nothing to parse, only the core values to rebuild. A bot served over HTTP reads its request
+      // with readMoveRequest (src/wire/bot-server.ts) instead.
+      const rules = makeRules(request.rules);
+      const position = readPosition(request.position, rules);
+      if (!position.ok) throw new Error(`reference bot ${level}: the runner sent a bad position (${position.error.detail})`);
+      return { ok: true, answer: referenceAnswer(level, { request, position: position.value, rules }, options) };
     },
   };
 }

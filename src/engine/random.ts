@@ -1,5 +1,21 @@
-/** A small seeded generator (mulberry32): the same seed gives the same choices everywhere. */
+/**
+ * Seeded randomness: a small generator (mulberry32), so the same seed gives the same choices everywhere,
+ * and the one string hash that turns ids into seeds (engine seats, reference bots, schedules).
+ */
 export type RandomSource = () => number;
+
+/**
+ * FNV-1a over the UTF-16 code units of `text`, mixed with `seed`: a 32-bit unsigned seed, so a match id
+ * and a ply (or a tournament, a match and a ply) give the same engine choices on every replay.
+ */
+export function hashSeed(text: string, seed = 0): number {
+  let hash = (0x811c9dc5 ^ seed) >>> 0;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
 
 /** Uniform floats in [0, 1) from a 32-bit seed. */
 export function seededRandom(seed: number): RandomSource {

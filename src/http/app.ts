@@ -94,7 +94,7 @@ interface Issue {
  * Zod issues as field errors. A union that failed in every branch is reported through the one branch
  * that got past the type check (e.g. a JSON-form position with a bad cell), when there is exactly one.
  */
-export function fieldErrors(issues: readonly Issue[], prefix: (string | number)[] = []): FieldError[] {
+function fieldErrors(issues: readonly Issue[], prefix: (string | number)[] = []): FieldError[] {
   return issues.flatMap((issue) => {
     const path = [...prefix, ...issue.path.map((key) => (typeof key === "number" ? key : String(key)))];
     if (issue.code === "invalid_union" && issue.errors) {
@@ -117,7 +117,7 @@ function routeMissProblem(app: App, c: Context): Response {
 const METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /** The methods the app serves on `path` (HEAD with GET, and OPTIONS for CORS preflight); [] if none. */
-export function allowedMethods(app: App, path: string): string[] {
+function allowedMethods(app: App, path: string): string[] {
   const methods = new Set<string>();
   for (const route of app.routes) {
     if (route.method === "ALL" || !routePattern(route.path).test(path)) continue;

@@ -88,7 +88,8 @@ export function parseRecordText(text: string): Result<Move[], ReplayError> {
   return ok(moves);
 }
 
-const sameMove = (a: Move, b: Move): boolean => a.place === b.place && a.give === b.give && Boolean(a.quarto) === Boolean(b.quarto);
+/** The same move: same cell, same piece, both announcing Quarto or neither. */
+export const sameMove = (a: Move, b: Move): boolean => a.place === b.place && a.give === b.give && Boolean(a.quarto) === Boolean(b.quarto);
 
 /** Replays a record; the first fault found is the error. */
 export function replayRecord(input: ReplayInput): Result<Replay, ReplayError> {

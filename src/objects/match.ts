@@ -52,7 +52,8 @@ import {
   type MatchRecordOutput,
   type MatchView,
 } from "../wire/match-schemas.ts";
-import { hashToken, newSeatToken, seedOf } from "../match/secrets.ts";
+import { hashSeed } from "../engine/random.ts";
+import { hashToken, newSeatToken } from "../match/secrets.ts";
 import { announcementFromInput, matchRecord, matchView, moveFromRequest, type StoredMatch, storedMatchFrom } from "../wire/match.ts";
 
 export interface SeatToken {
@@ -286,7 +287,7 @@ export class MatchObject extends DurableObject<Env> {
     if (match?.state.status !== "active") return;
     const mover = seatToMove(match.state);
     if (seatKind(match.state, mover) === "engine") {
-      const action = engineAction(match.state, mover, seedOf(`${match.id}/${currentPly(match.state)}`));
+      const action = engineAction(match.state, mover, hashSeed(`${match.id}/${currentPly(match.state)}`));
       // Time only advances past I/O: yield, so the move is stamped after the search and the opponent's
       // clock (which starts with this move) is not charged for the server's thinking.
       await scheduler.wait(1);

@@ -6,7 +6,7 @@
  */
 import { html, raw } from "hono/html";
 import { ATTRIBUTES, START_POSITION_STRING } from "../rules/index.ts";
-import { analyzeClient } from "./client/analyze.ts";
+import { type AnalyzeConfig, analyzeClient } from "./client/analyze.ts";
 import { clientScript, DRAWING, type Html, page } from "./layout.ts";
 
 export interface AnalyzeQuery {
@@ -15,14 +15,8 @@ export interface AnalyzeQuery {
   attributes?: string;
 }
 
-export interface AnalyzeConfig {
-  position: string;
-  squares: boolean;
-  attributes: string[];
-}
-
 /** The page's starting point from its query; anything unreadable falls back to the default. */
-export function analyzeConfig(query: AnalyzeQuery): AnalyzeConfig {
+function analyzeConfig(query: AnalyzeQuery): AnalyzeConfig {
   const position = query.position !== undefined && /^[0-9a-fA-F.]{17}$/.test(query.position) ? query.position.toUpperCase() : START_POSITION_STRING;
   const chosen = (query.attributes ?? "").split(",").filter((name): name is (typeof ATTRIBUTES)[number] => (ATTRIBUTES as readonly string[]).includes(name));
   return { position, squares: query.squares === "true", attributes: chosen.length > 0 ? ATTRIBUTES.filter((name) => chosen.includes(name)) : [...ATTRIBUTES] };

@@ -22,7 +22,6 @@ export type AttributeValue = (typeof ATTRIBUTE_VALUES)[Attribute][number];
 
 export const PIECE_COUNT = 16;
 export const CELL_COUNT = 16;
-export const ALL_PIECES_MASK = 0xffff;
 export const FULL_BOARD_MASK = 0xffff;
 
 /** `a1`..`d4`: column letter, row number from the top. */
@@ -59,8 +58,3 @@ export const SQUARES: readonly Shape[] = [0, 1, 2, 4, 5, 6, 8, 9, 10].map((topLe
 
 /** Every shape, lines first; shape indexes into this array are stable. */
 export const ALL_SHAPES: readonly Shape[] = [...LINES, ...SQUARES];
-
-/** The attribute values a piece has, in ATTRIBUTES order. */
-export function pieceAttributeValues(piece: number): AttributeValue[] {
-  return ATTRIBUTES.map((attribute) => ATTRIBUTE_VALUES[attribute][piece & ATTRIBUTE_BIT[attribute] ? 1 : 0]);
-}

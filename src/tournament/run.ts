@@ -10,7 +10,7 @@ import { applyAction, type ClockConfig, type MatchState, newMatch, recordText } 
 import type { Player } from "../bots/protocol.ts";
 import type { GameRecord } from "./game.ts";
 import { type ScheduledGame, scheduleProblem } from "./schedule.ts";
-import { type Crosstable, computeCrosstable, computeStandings, type ScoredGame, type Standing } from "./standings.ts";
+import { type Crosstable, type Standing, tableOf } from "./standings.ts";
 import {
   drive,
   type GameState,
@@ -52,26 +52,6 @@ export interface TournamentReport {
   games: GameRecord[];
   standings: Standing[];
   crosstable: Crosstable;
-}
-
-/** The part of a game record the table counts; aborted games (never final here) do not count. */
-export function scoredGames(records: readonly GameRecord[]): ScoredGame[] {
-  return records
-    .filter((record) => record.reason !== "aborted")
-    .map((record) => ({ first: record.first, second: record.second, winner: record.winner, forfeitedBy: record.forfeitedBy ?? null }));
-}
-
-/** Standings and crosstable of `bots` from game records. */
-export function tableOf(bots: readonly string[], records: readonly GameRecord[]): { standings: Standing[]; crosstable: Crosstable } {
-  const scored = scoredGames(records);
-  const standings = computeStandings(bots, scored);
-  return {
-    standings,
-    crosstable: computeCrosstable(
-      standings.map((row) => row.bot),
-      scored,
-    ),
-  };
 }
 
 type LocalOptions = Pick<TournamentOptions, "rules" | "clock" | "onGameStart" | "onGameEnd"> & { now: () => number };

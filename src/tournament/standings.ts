@@ -128,3 +128,29 @@ export function computeCrosstable(order: readonly string[], games: readonly Scor
     cells: order.map((row) => order.map((column) => (row === column ? null : { ...(pairs.get(row)?.get(column) as CrosstableCell) }))),
   };
 }
+
+/** A game played out, with bot names for seats: the local runner's game record, a stored game's outcome. */
+export interface PlayedGame {
+  first: string;
+  second: string;
+  winner: string | null;
+  reason: string;
+  forfeitedBy?: string | null;
+}
+
+/** Endings without a result, which never count: an aborted attempt (the game is replayed), a cancelled game. */
+const UNSCORED_REASONS: readonly string[] = ["aborted", "cancelled"];
+
+/** The games the table counts, as it reads them. */
+export function scoredGames(games: readonly PlayedGame[]): ScoredGame[] {
+  return games
+    .filter((game) => !UNSCORED_REASONS.includes(game.reason))
+    .map((game) => ({ first: game.first, second: game.second, winner: game.winner, forfeitedBy: game.forfeitedBy ?? null }));
+}
+
+/** Standings and crosstable of `bots` from the games played: what the runner's report and the service's view show. */
+export function tableOf(bots: readonly string[], games: readonly PlayedGame[]): { standings: Standing[]; crosstable: Crosstable } {
+  const scored = scoredGames(games);
+  const standings = computeStandings(bots, scored);
+  return { standings, crosstable: computeCrosstable(standings.map((row) => row.bot), scored) };
+}

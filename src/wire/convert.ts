@@ -5,7 +5,6 @@
  */
 import type { z } from "@hono/zod-openapi";
 import {
-  type Attribute,
   CELL_COUNT,
   type Move,
   makePositionString,
@@ -24,28 +23,20 @@ import {
   rulesToJson,
 } from "../rules/index.ts";
 import { ProblemError } from "./problems.ts";
-import type { MoveInputSchema, OutcomeSchema, PositionInputSchema, PositionOutputSchema, RulesQuerySchema, RulesSchema } from "./schemas.ts";
+import type { MoveInputSchema, OutcomeSchema, PositionInputSchema, PositionOutputSchema, RulesSchema } from "./schemas.ts";
 
 export type PositionInput = z.infer<typeof PositionInputSchema>;
 export type PositionOutput = z.infer<typeof PositionOutputSchema>;
 export type MoveInput = z.infer<typeof MoveInputSchema>;
 export type OutcomeOutput = z.infer<typeof OutcomeSchema>;
-export type RulesQuery = z.infer<typeof RulesQuerySchema>;
 export type RulesOutput = z.infer<typeof RulesSchema>;
 
-/** Checked rules from the (already schema-validated) body field; absent means the classic game. */
+/**
+ * Checked rules from rules options already read by a zod schema (a body's `rules`, a GET form's query
+ * parameters, a bot's move request); absent means the classic game. The one way into the core.
+ */
 export function rulesFromInput(input: RulesInput | undefined): Rules {
-  return makeRules(input ?? {});
-}
-
-/** Checked rules from the GET forms' query parameters (`squares=true&attributes=color,height&...`). */
-export function rulesFromQuery(query: RulesQuery): Rules {
-  return makeRules({
-    squares: query.squares === undefined ? undefined : query.squares === "true",
-    attributes: query.attributes === undefined ? undefined : (query.attributes.split(",") as Attribute[]),
-    announce: query.announce,
-    missedClaim: query.missedClaim === undefined ? undefined : query.missedClaim === "true",
-  });
+  return makeRules({ squares: input?.squares, attributes: input?.attributes, announce: input?.announce, missedClaim: input?.missedClaim });
 }
 
 /**

@@ -5,8 +5,8 @@
  * the epoch inside, ISO 8601 outside.
  */
 import { ProblemError } from "./problems.ts";
-import { moveFromInput, positionOutput, rulesFromInput } from "./convert.ts";
-import { type Move, parseCell, parseMoveText, type Rules, rulesToJson } from "../rules/index.ts";
+import { moveFromInput, positionOutput, rulesFromInput, rulesOutput } from "./convert.ts";
+import { type Move, parseCell, parseMoveText } from "../rules/index.ts";
 import {
   type Announcement,
   clocksAt,
@@ -21,7 +21,7 @@ import {
   type SeatIndex,
   seatToMove,
 } from "../match/machine.ts";
-import { parseRecordText, type RecordedMove, type ReplayError, replayRecord } from "../match/replay.ts";
+import { parseRecordText, type RecordedMove, type ReplayError, replayRecord, sameMove } from "../match/replay.ts";
 import type {
   Announcement as AnnouncementInput,
   MatchMoveRequest,
@@ -67,16 +67,12 @@ export function storedMatchFrom(stored: unknown): StoredMatch | null {
 export type MatchStatus = MatchView["status"];
 
 /** The seats of a state (a state without seats, e.g. the local runner's, has two anonymous players). */
-export function seatsOf(state: MatchState): [MatchSeat, MatchSeat] {
+function seatsOf(state: MatchState): [MatchSeat, MatchSeat] {
   const anonymous: MatchSeat = { kind: "human", name: null, tokenHash: "" };
   return state.seats ?? [anonymous, anonymous];
 }
 
 const instant = (ms: number): string => new Date(ms).toISOString();
-
-export function rulesOutput(rules: Rules): MatchView["rules"] {
-  return { ...rulesToJson(rules), attributes: [...rules.attributes] };
-}
 
 function seatView(seat: MatchSeat, index: SeatIndex): SeatView {
   switch (seat.kind) {
@@ -203,8 +199,6 @@ function recordedMoves(request: ReplayRequest): RecordedMove[] {
   }
   return moves;
 }
-
-const sameMove = (a: Move, b: Move): boolean => a.place === b.place && a.give === b.give && Boolean(a.quarto) === Boolean(b.quarto);
 
 /**
  * The answer of POST /v1/replay: the record's moves (from `text`, `moves`, or both when they agree)

@@ -242,7 +242,7 @@ export const ProblemSchema = z
   });
 
 /** The example problem document for `code`, as used in the spec. */
-export function exampleProblem(code: ProblemCode, instance: string): ProblemDocument {
+function exampleProblem(code: ProblemCode, instance: string): ProblemDocument {
   const extra: ProblemExtra = {};
   if (code === "request/invalid") extra.errors = [{ path: ["move", "give"], message: "Too big: expected number to be <=15" }];
   if (code === "position/bad_character") Object.assign(extra, { index: 2, errors: [{ path: ["position"], message: PROBLEMS[code].example }] });

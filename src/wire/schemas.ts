@@ -5,7 +5,7 @@
  * exact fault with a `position/*` code and character index. Convert with the helpers in convert.ts.
  */
 import { z } from "@hono/zod-openapi";
-import { ANNOUNCE_MODES, ATTRIBUTE_VALUES, ATTRIBUTES, type AttributeValue, MOVE_ERROR_CODES, SHAPE_KINDS } from "../rules/index.ts";
+import { ANNOUNCE_MODES, type Attribute, ATTRIBUTE_VALUES, ATTRIBUTES, type AttributeValue, MOVE_ERROR_CODES, SHAPE_KINDS } from "../rules/index.ts";
 
 export const PieceSchema = z.number().int().min(0).max(15).openapi("Piece", {
   description: "A piece id 0-15, one bit per attribute: 8 = tall, 4 = dark, 2 = square, 1 = hollow.",
@@ -172,20 +172,29 @@ export const OutcomeSchema = z
 
 export const MoveErrorCodeSchema = z.enum(MOVE_ERROR_CODES).openapi("MoveErrorCode", { example: "move/cell_occupied" });
 
-/** Query parameters for rules options, shared by the GET forms. */
+const booleanText = (text: "true" | "false" | undefined): boolean | undefined => (text === undefined ? undefined : text === "true");
+
+/**
+ * Query parameters for rules options, shared by the GET forms. They parse into the same `RulesInput`
+ * as a body's `rules` (`squares=true&attributes=color,height` is `{ squares: true, attributes:
+ * ["color", "height"] }`), so both forms go through `rulesFromInput` alike.
+ */
 export const RulesQuerySchema = z.object({
   squares: z
     .enum(["true", "false"])
     .optional()
-    .openapi({ description: "The nine 2x2 squares also count (default `false`).", example: "true" }),
+    .openapi({ description: "The nine 2x2 squares also count (default `false`).", example: "true" })
+    .transform(booleanText),
   attributes: z
     .string()
     .regex(/^(height|color|shape|fill)(,(height|color|shape|fill))*$/, "expected a comma-separated list of height, color, shape, fill")
     .optional()
-    .openapi({ description: "Comma-separated attributes that count (default all four).", example: "color,height" }),
+    .openapi({ description: "Comma-separated attributes that count (default all four).", example: "color,height" })
+    .transform((text) => (text === undefined ? undefined : (text.split(",") as Attribute[]))),
   announce: AnnounceSchema.optional().openapi({ param: { description: "`auto` (default) or `manual`.", example: "manual" } }),
   missedClaim: z
     .enum(["true", "false"])
     .optional()
-    .openapi({ description: "With `announce=manual`: may the opponent claim a missed Quarto (default `true`).", example: "false" }),
+    .openapi({ description: "With `announce=manual`: may the opponent claim a missed Quarto (default `true`).", example: "false" })
+    .transform(booleanText),
 });

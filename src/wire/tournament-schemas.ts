@@ -222,4 +222,3 @@ export const CreatedTournamentSchema = z
 export type CreateTournamentRequest = z.infer<typeof CreateTournamentRequestSchema>;
 export type TournamentOutput = z.infer<typeof TournamentSchema>;
 export type TournamentGameOutput = z.infer<typeof TournamentGameSchema>;
-export type StandingOutput = z.infer<typeof StandingSchema>;

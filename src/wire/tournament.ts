@@ -9,7 +9,7 @@ import type { Level } from "../engine/index.ts";
 import type { ClockConfig } from "../match/machine.ts";
 import { rulesOutput } from "./convert.ts";
 import { makeRules, type RulesInput } from "../rules/index.ts";
-import { computeCrosstable, computeStandings, type GameState, type ScoredGame } from "../tournament/index.ts";
+import { type GameState, type PlayedGame, tableOf } from "../tournament/index.ts";
 import type { TournamentGameOutput, TournamentOutput } from "./tournament-schemas.ts";
 
 export type StoredEntry = { name: string; kind: "builtIn"; level: Level } | { name: string; kind: "registered"; botId: string; url: string; secret: string };
@@ -44,14 +44,9 @@ const tenths = (value: number): number => Math.round(value * 10) / 10;
 
 export const matchLinks = (matchId: string) => ({ match: `/v1/matches/${matchId}`, record: `/v1/matches/${matchId}/record`, page: `/matches/${matchId}` });
 
-/** The finished games that count, as the standings read them (aborted ones never count). */
-export function scoredGamesOf(games: readonly StoredGame[]): ScoredGame[] {
-  return games.flatMap((game) =>
-    game.status === "finished" && game.outcome !== null && game.outcome.reason !== "aborted"
-      ? [{ first: game.first, second: game.second, winner: game.outcome.winner, forfeitedBy: game.outcome.forfeitedBy ?? null }]
-      : [],
-  );
-}
+/** The finished games, as the table reads them. */
+const playedGames = (games: readonly StoredGame[]): PlayedGame[] =>
+  games.flatMap((game) => (game.status === "finished" && game.outcome !== null ? [{ first: game.first, second: game.second, ...game.outcome }] : []));
 
 function gameOutput(game: StoredGame, tournament: StoredTournament): TournamentGameOutput {
   const status = tournament.status === "cancelled" && game.status !== "finished" ? "cancelled" : game.status;
@@ -85,8 +80,7 @@ function gameOutput(game: StoredGame, tournament: StoredTournament): TournamentG
 /** The public view: progress, standings and crosstable recomputed from the games, and every game. */
 export function tournamentView(tournament: StoredTournament, games: readonly StoredGame[]): TournamentOutput {
   const bots = tournament.entries.map((entry) => entry.name);
-  const scored = scoredGamesOf(games);
-  const standings = computeStandings(bots, scored);
+  const { standings, crosstable } = tableOf(bots, playedGames(games));
   const outputs = games.map((game) => gameOutput(game, tournament));
   const count = (status: TournamentGameOutput["status"]) => outputs.filter((game) => game.status === status).length;
   return {
@@ -121,10 +115,7 @@ export function tournamentView(tournament: StoredTournament, games: readonly Sto
       rating: tenths(row.rating),
       ratingDeviation: tenths(row.ratingDeviation),
     })),
-    crosstable: computeCrosstable(
-      standings.map((row) => row.bot),
-      scored,
-    ),
+    crosstable,
     games: outputs,
   };
 }

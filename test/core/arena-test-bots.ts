@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { legalMoves, type Move } from "../../src/rules/index.ts";
-import { readMoveRequest } from "../../src/bots/index.ts";
+import { readMoveRequest } from "../../src/wire/bot-server.ts";
 
 export interface ReceivedCall {
   method: string;

@@ -7,7 +7,6 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import {
-  botFetchHandler,
   botUrlProblem,
   callBot,
   fetchBotInfo,
@@ -16,11 +15,11 @@ import {
   isValidBotSecret,
   parseBotInfo,
   parseMoveAnswer,
-  readMoveRequest,
   signatureHeaders,
   verifySignature,
 } from "../../src/bots/index.ts";
 import { FORFEIT_CODES, type ForfeitCode } from "../../src/bots/index.ts";
+import { botFetchHandler, readMoveRequest } from "../../src/wire/bot-server.ts";
 import { conformanceMatch } from "../../src/bots/conformance.ts";
 import { moveRequestFor } from "../../src/bots/protocol.ts";
 import {

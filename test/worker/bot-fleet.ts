@@ -6,15 +6,8 @@
  * the well-behaved bots check every signature against the secret they were registered with.
  */
 import { vi } from "vitest";
-import {
-  botFetchHandler,
-  type CheckedMoveRequest,
-  type EndNotice,
-  type MoveAnswer,
-  readMoveRequest,
-  referenceAnswer,
-  verifySignature,
-} from "../../src/bots/index.ts";
+import { type CheckedMoveRequest, type EndNotice, type MoveAnswer, referenceAnswer, verifySignature } from "../../src/bots/index.ts";
+import { botFetchHandler, readMoveRequest } from "../../src/wire/bot-server.ts";
 import { legalMoves, type Move } from "../../src/rules/index.ts";
 
 export interface FleetCall {

@@ -1,6 +1,6 @@
 /**
  * Bots: the registry (`/v1/bots`, one BotRegistry Durable Object), the built-in reference bots served
- * over HTTP at `/bots/{name}/` with exactly the bot protocol (src/bots/handler.ts + referenceAnswer),
+ * over HTTP at `/bots/{name}/` with exactly the bot protocol (src/wire/bot-server.ts + referenceAnswer),
  * and the protocol itself, described in the OpenAPI document as webhooks: the calls the arena makes to
  * a bot. Registration checks the URL, then calls the bot's `GET /` with the secret it is about to get.
  */
@@ -19,10 +19,10 @@ import {
   RegisteredBotSchema,
   SignatureHeadersSchema,
 } from "../../wire/bot-schemas.ts";
+import { botFetchHandler } from "../../wire/bot-server.ts";
 import { REGISTRY_NAME } from "../../wire/bots.ts";
 import {
   botCallUrl,
-  botFetchHandler,
   botUrlProblem,
   fetchBotInfo,
   generateBotSecret,
@@ -36,7 +36,7 @@ import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { type ProblemCode, ProblemError, problemResponses } from "../../wire/problems.ts";
 
 /** How long registration waits for the bot's `GET /`. */
-export const HEALTH_CHECK_TIMEOUT_MS = 5000;
+const HEALTH_CHECK_TIMEOUT_MS = 5000;
 
 const BODY: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", "request/invalid"];
 const problems = (path: string, codes: ProblemCode[]) =>

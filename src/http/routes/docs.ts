@@ -11,7 +11,7 @@ import { problemResponses } from "../../wire/problems.ts";
 import { SERVICE } from "./meta.ts";
 
 /** Tags of the spec, in display order; route files of later features add theirs here. */
-export const API_TAGS = [
+const API_TAGS = [
   { name: "Rules", description: "The stateless rules API: validate a move, check a position." },
   { name: "Engine", description: "The engine: suggest a move, evaluate a position, within a node budget." },
   { name: "Matches", description: "Hosted matches: seats with tokens, moves, the announcement rule, clocks, live updates, records and replay." },

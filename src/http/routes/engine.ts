@@ -10,7 +10,7 @@ import { CLASSIC_RULES, type Move, makeMoveText, type Position, positionStatus, 
 import type { App } from "../context.ts";
 import { POSITION_PROBLEM_CODES, ProblemError, type ProblemCode, problemResponses } from "../../wire/problems.ts";
 import { CellSchema, MoveTextSchema, PieceSchema, PositionInputSchema, PositionOutputSchema, PositionStringSchema, RulesInputSchema, RulesQuerySchema, RulesSchema } from "../../wire/schemas.ts";
-import { type PositionInput, positionOutput, readPositionField, rulesFromInput, rulesFromQuery, rulesOutput } from "../../wire/convert.ts";
+import { type PositionInput, positionOutput, readPositionField, rulesFromInput, rulesOutput } from "../../wire/convert.ts";
 
 /** Used when the Worker's vars are missing (e.g. when the spec is generated in Node). */
 export const FALLBACK_DEFAULT_NODES = 2_000_000;
@@ -318,7 +318,7 @@ export function registerEngineRoutes(app: App): void {
     }),
     (c) => {
       const query = c.req.valid("query");
-      const input = { position: query.position, rules: rulesFromQuery(query), level: query.level, maxNodes: toInt(query.maxNodes), seed: toInt(query.seed) };
+      const input = { position: query.position, rules: rulesFromInput(query), level: query.level, maxNodes: toInt(query.maxNodes), seed: toInt(query.seed) };
       return c.json(suggest(input, engineLimits(c.env)), 200);
     },
   );
@@ -375,7 +375,7 @@ export function registerEngineRoutes(app: App): void {
       const query = c.req.valid("query");
       const input = {
         position: query.position,
-        rules: rulesFromQuery(query),
+        rules: rulesFromInput(query),
         maxNodes: toInt(query.maxNodes),
         moves: query.moves === "true",
         distance: query.distance === "true",

@@ -87,6 +87,46 @@ async function command(c: Context<AppEnv>, id: string, body: Command) {
   return replyValue(await stub.act(bearerToken(c), body), id);
 }
 
+/** A seat's command without a body (resign, abort): one route each, alike but for the path and the texts. */
+interface BodilessCommand {
+  type: "resign" | "abort";
+  operationId: string;
+  summary: string;
+  description: string;
+  /** The description of the 200 answer. */
+  answered: string;
+  example: unknown;
+  /** The refusals besides the seat's (token, player, match). */
+  refusals: ProblemCode[];
+}
+
+function registerBodilessCommand(app: App, spec: BodilessCommand): void {
+  const path = `/v1/matches/{id}/${spec.type}` as const;
+  app.openapi(
+    createRoute({
+      method: "post",
+      path,
+      tags: ["Matches"],
+      operationId: spec.operationId,
+      summary: spec.summary,
+      description: spec.description,
+      security: SECURITY,
+      request: { params: IdParamSchema },
+      responses: {
+        200: {
+          description: spec.answered,
+          content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: spec.example } } },
+        },
+        ...problems(path, [...SEAT, ...spec.refusals]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      return c.json(await command(c, id, { type: spec.type }), 200);
+    },
+  );
+}
+
 // ---- routes ----
 
 export function registerMatchesRoutes(app: App): void {
@@ -340,53 +380,25 @@ export function registerMatchesRoutes(app: App): void {
     },
   );
 
-  app.openapi(
-    createRoute({
-      method: "post",
-      path: "/v1/matches/{id}/resign",
-      tags: ["Matches"],
-      operationId: "resignMatch",
-      summary: "Resign",
-      description: "The seat resigns: the other seat wins. No body.",
-      security: SECURITY,
-      request: { params: IdParamSchema },
-      responses: {
-        200: {
-          description: "The match is over.",
-          content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleResignedView() } } },
-        },
-        ...problems("/v1/matches/{id}/resign", [...SEAT, "match/waiting_for_players", "match/finished"]),
-      },
-    }),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      return c.json(await command(c, id, { type: "resign" }), 200);
-    },
-  );
+  registerBodilessCommand(app, {
+    type: "resign",
+    operationId: "resignMatch",
+    summary: "Resign",
+    description: "The seat resigns: the other seat wins. No body.",
+    answered: "The match is over.",
+    example: exampleResignedView(),
+    refusals: ["match/waiting_for_players", "match/finished"],
+  });
 
-  app.openapi(
-    createRoute({
-      method: "post",
-      path: "/v1/matches/{id}/abort",
-      tags: ["Matches"],
-      operationId: "abortMatch",
-      summary: "Abort",
-      description: "Ends the match without a result; allowed to a seated player before the first placement (also while waiting for the other seat). No body.",
-      security: SECURITY,
-      request: { params: IdParamSchema },
-      responses: {
-        200: {
-          description: "The match is aborted.",
-          content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleAbortedView() } } },
-        },
-        ...problems("/v1/matches/{id}/abort", [...SEAT, "match/finished", "match/cannot_abort"]),
-      },
-    }),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      return c.json(await command(c, id, { type: "abort" }), 200);
-    },
-  );
+  registerBodilessCommand(app, {
+    type: "abort",
+    operationId: "abortMatch",
+    summary: "Abort",
+    description: "Ends the match without a result; allowed to a seated player before the first placement (also while waiting for the other seat). No body.",
+    answered: "The match is aborted.",
+    example: exampleAbortedView(),
+    refusals: ["match/finished", "match/cannot_abort"],
+  });
 
   app.openapi(
     createRoute({

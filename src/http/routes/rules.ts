@@ -33,7 +33,7 @@ import {
   StatusSchema,
   WinningShapeSchema,
 } from "../../wire/schemas.ts";
-import { moveFromInput, moveFromText, outcomeOutput, type PositionInput, positionOutput, readPositionField, rulesFromInput, rulesFromQuery, rulesOutput } from "../../wire/convert.ts";
+import { moveFromInput, moveFromText, outcomeOutput, type PositionInput, positionOutput, readPositionField, rulesFromInput, rulesOutput } from "../../wire/convert.ts";
 
 // Positions used in the examples.
 const START = ".................";
@@ -246,7 +246,7 @@ export function registerRulesRoutes(app: App): void {
     }),
     (c) => {
       const query = c.req.valid("query");
-      return c.json(validateMove(query.position, moveFromText(query.move), rulesFromQuery(query)), 200);
+      return c.json(validateMove(query.position, moveFromText(query.move), rulesFromInput(query)), 200);
     },
   );
 
@@ -301,7 +301,7 @@ export function registerRulesRoutes(app: App): void {
     }),
     (c) => {
       const query = c.req.valid("query");
-      return c.json(checkWin(query.position, rulesFromQuery(query)), 200);
+      return c.json(checkWin(query.position, rulesFromInput(query)), 200);
     },
   );
 }

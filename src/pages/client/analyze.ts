@@ -7,7 +7,13 @@
  */
 import type { BoardState, CellMark } from "../draw.ts";
 import type { ClientEnv } from "../layout.ts";
-import type { AnalyzeConfig } from "../analyze.ts";
+
+/** The page's starting point, read from its query by the server. */
+export interface AnalyzeConfig {
+  position: string;
+  squares: boolean;
+  attributes: string[];
+}
 
 type Value = "win" | "draw" | "loss";
 

@@ -1,10 +1,41 @@
 /**
- * Serves a bot over HTTP with exactly the bot protocol, as a fetch handler `(Request) => Response`:
- * the Worker mounts it at `/bots/{name}` and `arena serve` wraps it in node:http. With a secret it
- * refuses calls whose Standard Webhooks signature does not verify (401); without one it answers anyone.
+ * The bot side of the bot protocol: `readMoveRequest` checks a move request a bot received (the served
+ * reference bots trust no caller), and `botFetchHandler` serves a bot over HTTP as a fetch handler
+ * `(Request) => Response`: the Worker mounts it at `/bots/{name}` and `npm run arena -- serve` wraps it
+ * in node:http. With a secret it refuses calls whose Standard Webhooks signature does not verify (401);
+ * without one it answers anyone. Rules options are read by the same zod schema as every request body.
  */
-import { type BotInfo, type CheckedMoveRequest, type EndNotice, type MoveAnswer, readMoveRequest } from "./protocol.ts";
-import { verifySignature } from "./signing.ts";
+import { z } from "@hono/zod-openapi";
+import type { BotInfo, CheckedMoveRequest, EndNotice, MoveAnswer, MoveRequest } from "../bots/protocol.ts";
+import { verifySignature } from "../bots/signing.ts";
+import { legalMoves, readPosition } from "../rules/index.ts";
+import { rulesFromInput } from "./convert.ts";
+import { RulesInputSchema } from "./schemas.ts";
+
+/** The fields of a move request a bot needs; the others are passed through as they are. */
+const ReceivedMoveRequestSchema = z.looseObject({
+  position: z.string({ error: "position must be a 17-character position string" }),
+  rules: RulesInputSchema.nullish(),
+  canClaim: z.boolean({ error: "canClaim must be a boolean" }).optional(),
+});
+
+/**
+ * Checks a move request received by a bot: the position and rules must be valid and the game not
+ * over. The error says what is wrong, with the field's path.
+ */
+export function readMoveRequest(body: unknown): { ok: true; value: CheckedMoveRequest } | { ok: false; error: string } {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return { ok: false, error: "the move request must be a JSON object" };
+  const parsed = ReceivedMoveRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, error: issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}` };
+  }
+  const rules = rulesFromInput(parsed.data.rules ?? undefined);
+  const position = readPosition(parsed.data.position, rules);
+  if (!position.ok) return { ok: false, error: `${position.error.code}: ${position.error.detail}` };
+  if (legalMoves(position.value, rules).length === 0) return { ok: false, error: "the game in this position is over: there is no move to make" };
+  return { ok: true, value: { request: body as MoveRequest, position: position.value, rules } };
+}
 
 export interface BotServerOptions {
   info: BotInfo;
