@@ -2,7 +2,8 @@
  * Wire schemas of bots: the bot protocol (documented as OpenAPI webhooks and served by the built-in
  * bots at /bots/{name}/) and the bot registry. The protocol's TypeScript types live in
  * src/bots/protocol.ts (a pure layer without zod); the schemas here describe the same JSON, and their
- * examples are produced by that code, so the two cannot drift.
+ * examples are produced by that code (`npm run openapi` writes them to examples.json), so the two
+ * cannot drift.
  */
 import { z } from "@hono/zod-openapi";
 import { LEVELS } from "../engine/index.ts";
@@ -19,16 +20,8 @@ import {
   RulesSchema,
   SeatSchema,
 } from "./schemas.ts";
-import {
-  EXAMPLE_BOT_ID,
-  EXAMPLE_BOT_SECRET,
-  EXAMPLE_TOURNAMENT_ID,
-  EXAMPLE_TOKEN,
-  exampleBot,
-  exampleBotInfo,
-  exampleEndNotice,
-  exampleMoveRequest,
-} from "./tournament-examples.ts";
+import { EXAMPLE_BOT_ID, EXAMPLE_BOT_SECRET, EXAMPLE_MANAGEMENT_TOKEN, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";
+import examples from "./examples.json" with { type: "json" };
 
 // ---- the bot protocol ----
 
@@ -89,7 +82,7 @@ export const BotMoveRequestSchema = z
   .openapi("BotMoveRequest", {
     description:
       "Body of `POST {botUrl}/move`: the whole state of the game, so a bot needs no memory between calls. `seat` is the seat the bot holds (`first` made the opening give); `phase` is `give` at the opening (only choose a piece to hand over), else `place` (place the piece in hand, then give).",
-    example: exampleMoveRequest() as never,
+    example: examples.bots.moveRequest as never,
   });
 
 export const BotMoveAnswerSchema = z
@@ -110,7 +103,7 @@ export const BotInfoSchema = z
     author: z.string().optional().openapi({ description: "Who wrote it.", example: "Ada" }),
     version: z.string().optional().openapi({ description: "Its version.", example: "0.3" }),
   })
-  .openapi("BotInfo", { description: "Body of the answer to `GET {botUrl}/`: who the bot is.", example: exampleBotInfo() as never });
+  .openapi("BotInfo", { description: "Body of the answer to `GET {botUrl}/`: who the bot is.", example: { name: "alice", author: "Ada", version: "0.3" } });
 
 export const BotEndNoticeSchema = z
   .looseObject({
@@ -129,7 +122,7 @@ export const BotEndNoticeSchema = z
     position: PositionStringSchema,
     moves: z.array(BotHistoryMoveSchema).openapi({ description: "Every move of the game." }),
   })
-  .openapi("BotEndNotice", { description: "Body of `POST {botUrl}/end`: how a game ended, from the bot's seat.", example: exampleEndNotice() as never });
+  .openapi("BotEndNotice", { description: "Body of `POST {botUrl}/end`: how a game ended, from the bot's seat.", example: examples.bots.endNotice as never });
 
 export const BotEndReceiptSchema = z
   .object({ received: z.literal(true).openapi({ description: "Always true; the arena ignores the answer anyway." }) })
@@ -184,17 +177,17 @@ export const BotSchema = z
     info: BotInfoSchema,
     createdAt: z.string().openapi({ format: "date-time", description: "When it was registered.", example: "2026-10-01T12:00:00.000Z" }),
   })
-  .openapi("Bot", { description: "A registered bot (its secret and token are never shown again).", example: exampleBot() as never });
+  .openapi("Bot", { description: "A registered bot (its secret and token are never shown again).", example: examples.bots.bot as never });
 
 export const RegisteredBotSchema = BotSchema.extend({
   secret: z.string().openapi({
     description: "The bot's signing secret (`whsec_...`): every call to the bot is signed with it. Shown only once.",
     example: EXAMPLE_BOT_SECRET,
   }),
-  token: z.string().openapi({ description: "The management token: `Authorization: Bearer <token>` deletes the bot. Shown only once.", example: EXAMPLE_TOKEN }),
+  token: z.string().openapi({ description: "The management token: `Authorization: Bearer <token>` deletes the bot. Shown only once.", example: EXAMPLE_MANAGEMENT_TOKEN }),
 }).openapi("RegisteredBot", {
   description: "A bot just registered, with its secret and management token.",
-  example: { ...(exampleBot() as object), secret: EXAMPLE_BOT_SECRET, token: EXAMPLE_TOKEN } as never,
+  example: { ...examples.bots.bot, secret: EXAMPLE_BOT_SECRET, token: EXAMPLE_MANAGEMENT_TOKEN } as never,
 });
 
 export const BuiltInBotSchema = z
@@ -211,7 +204,7 @@ export const BotListSchema = z
   })
   .openapi("BotList", {
     description: "The registered bots and the built-in ones.",
-    example: { bots: [exampleBot()], builtIn: LEVELS.map((name) => ({ name, url: `/bots/${name}` })) } as never,
+    example: { bots: [examples.bots.bot], builtIn: LEVELS.map((name) => ({ name, url: `/bots/${name}` })) } as never,
   });
 
 export type BotOutput = z.infer<typeof BotSchema>;

@@ -2,7 +2,8 @@
  * Wire schemas of hosted matches, shared by the HTTP routes (src/http/routes/matches.ts, replay.ts) and
  * the Durable Object, which checks WebSocket messages with the same schemas as the HTTP bodies, so a
  * move is refused alike whichever way it arrives. Seats are numbered 0 and 1 on the wire, as in the
- * reducer; `firstSeat` makes the opening give.
+ * reducer; `firstSeat` makes the opening give. The examples are computed by `npm run openapi`
+ * (examples.json).
  */
 import { z } from "@hono/zod-openapi";
 import { LEVELS } from "../engine/index.ts";
@@ -19,16 +20,8 @@ import {
   RulesSchema,
   WinningShapeSchema,
 } from "./schemas.ts";
-import {
-  EXAMPLE_MATCH_ID,
-  EXAMPLE_TOKEN,
-  EXAMPLE_TOKEN_2,
-  exampleFinishedView,
-  exampleMatchView,
-  exampleNewMatchView,
-  exampleRecord,
-  exampleReplay,
-} from "./match-examples.ts";
+import { EXAMPLE_MATCH_ID, EXAMPLE_SEAT_TOKEN, EXAMPLE_SEAT_TOKEN_2 } from "./example-inputs.ts";
+import examples from "./examples.json" with { type: "json" };
 import { RESULT_REASONS } from "../match/machine.ts";
 
 const T = (second: number) => new Date(Date.UTC(2026, 9, 1, 12, 0, second)).toISOString();
@@ -229,7 +222,7 @@ export const ResultSchema = z
   })
   .openapi("MatchResult", {
     description: "How the match ended.",
-    example: (exampleFinishedView() as { result: never }).result,
+    example: examples.match.finished.result as never,
   });
 
 export const MoveRecordSchema = z
@@ -247,7 +240,7 @@ export const MoveRecordSchema = z
     at: InstantSchema,
     elapsedMs: z.number().int().min(0).openapi({ description: "The time the move took (for engine seats: not charged to any clock)." }),
   })
-  .openapi("MatchMove", { example: (exampleMatchView() as { moves: never[] }).moves[1] });
+  .openapi("MatchMove", { example: examples.match.active.moves[1] as never });
 
 export const MatchStatusSchema = z.enum(["waiting", "active", "finished"]).openapi("MatchStatus", {
   description: "`waiting` for a seat to be taken (clocks not running), `active`, or `finished` (see `result`).",
@@ -274,15 +267,15 @@ export const MatchViewSchema = z
   .openapi("Match", {
     description:
       "The public state of a match, the same for players and spectators. A missed Quarto that may still be claimed is not shown: noticing it is part of the game.",
-    example: exampleMatchView() as never,
+    example: examples.match.active as never,
   });
 
 export const SeatTokenSchema = z
   .object({
     seat: SeatIndexSchema,
-    token: z.string().openapi({ description: "The seat's secret: send it as `Authorization: Bearer <token>`. Shown only once.", example: EXAMPLE_TOKEN }),
+    token: z.string().openapi({ description: "The seat's secret: send it as `Authorization: Bearer <token>`. Shown only once.", example: EXAMPLE_SEAT_TOKEN }),
   })
-  .openapi("SeatToken", { example: { seat: 0, token: EXAMPLE_TOKEN } });
+  .openapi("SeatToken", { example: { seat: 0, token: EXAMPLE_SEAT_TOKEN } });
 
 export const CreatedMatchSchema = z
   .object({
@@ -295,14 +288,14 @@ export const CreatedMatchSchema = z
     example: {
       id: EXAMPLE_MATCH_ID,
       url: `/v1/matches/${EXAMPLE_MATCH_ID}`,
-      tokens: [{ seat: 0, token: EXAMPLE_TOKEN }],
-      state: exampleNewMatchView() as never,
+      tokens: [{ seat: 0, token: EXAMPLE_SEAT_TOKEN }],
+      state: examples.match.created as never,
     },
   });
 
 export const JoinedMatchSchema = z.object({ seat: SeatIndexSchema, token: SeatTokenSchema.shape.token, state: MatchViewSchema }).openapi("JoinedMatch", {
   description: "The seat taken and its token (shown only once).",
-  example: { seat: 1, token: EXAMPLE_TOKEN_2, state: exampleMatchView() as never },
+  example: { seat: 1, token: EXAMPLE_SEAT_TOKEN_2, state: examples.match.active as never },
 });
 
 export const MoveReplySchema = z
@@ -310,7 +303,7 @@ export const MoveReplySchema = z
     duplicate: z.boolean().openapi({ description: "True when this exact move had already been played (a retried request): it was not played again." }),
     state: MatchViewSchema,
   })
-  .openapi("MoveReply", { description: "The state after the command.", example: { duplicate: false, state: exampleMatchView() as never } });
+  .openapi("MoveReply", { description: "The state after the command.", example: { duplicate: false, state: examples.match.active as never } });
 
 export const MatchRecordSchema = z
   .object({
@@ -329,7 +322,7 @@ export const MatchRecordSchema = z
   })
   .openapi("MatchRecord", {
     description: "The complete game record, from which the match replays exactly (POST /v1/replay accepts it as is).",
-    example: exampleRecord() as never,
+    example: examples.match.record as never,
   });
 
 // ---- replay ----
@@ -398,7 +391,7 @@ export const ReplaySchema = z
     status: z.enum(["ongoing", "finished"]).openapi({ description: "Whether the moves (and result) end the game." }),
     result: z.union([ResultSchema.omit({ at: true }), z.null()]).openapi({ description: "How the game ended, by the moves or the recorded result." }),
   })
-  .openapi("Replay", { description: "A valid record, replayed: every position.", example: exampleReplay() as never });
+  .openapi("Replay", { description: "A valid record, replayed: every position.", example: examples.match.replay as never });
 
 // ---- WebSocket ----
 

@@ -1,7 +1,7 @@
 /**
  * Wire schemas of tournaments on the service: the request that starts one, and its public view
  * (progress, standings, crosstable, games). The stored forms and the view function are in
- * tournament.ts.
+ * tournament.ts; the examples are computed by `npm run openapi` (examples.json).
  */
 import { z } from "@hono/zod-openapi";
 import { LEVELS } from "../engine/index.ts";
@@ -9,7 +9,8 @@ import { RESULT_REASONS } from "../match/machine.ts";
 import { MAX_GAMES_PER_PAIR } from "../tournament/schedule.ts";
 import { ClockInputSchema, ClockSchema } from "./match-schemas.ts";
 import { RulesInputSchema, RulesSchema } from "./schemas.ts";
-import { EXAMPLE_BOT_ID, EXAMPLE_TOKEN, EXAMPLE_TOURNAMENT_ID, exampleCreatedTournament, exampleTournament } from "./tournament-examples.ts";
+import { EXAMPLE_BOT_ID, EXAMPLE_MANAGEMENT_TOKEN, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";
+import examples from "./examples.json" with { type: "json" };
 
 /** At most this many bots in one tournament, and this many games in all. */
 export const MAX_TOURNAMENT_BOTS = 16;
@@ -77,7 +78,7 @@ export const StandingSchema = z
     rating: z.number().openapi({ description: "A Bradley-Terry rating over all games, on the Elo scale around 1500 (rounded to 0.1).", example: 1561.2 }),
     ratingDeviation: z.number().min(0).openapi({ description: "The rating's uncertainty: one standard deviation, in the same points.", example: 310.4 }),
   })
-  .openapi("Standing", { description: "A row of the standings.", example: (exampleTournament() as { standings: never[] }).standings[0] });
+  .openapi("Standing", { description: "A row of the standings.", example: examples.tournament.running.standings[0] as never });
 
 export const CrosstableCellSchema = z
   .object({
@@ -99,7 +100,7 @@ export const CrosstableSchema = z
       .array(z.array(z.union([CrosstableCellSchema, z.null()])))
       .openapi({ description: "`cells[row][column]`: the row bot against the column bot; null on the diagonal." }),
   })
-  .openapi("Crosstable", { description: "Every pair's results.", example: (exampleTournament() as { crosstable: never }).crosstable });
+  .openapi("Crosstable", { description: "Every pair's results.", example: examples.tournament.running.crosstable as never });
 
 const MatchLinksSchema = z
   .object({
@@ -178,7 +179,7 @@ export const TournamentGameSchema = z
     text: z.union([z.string(), z.null()]).openapi({ description: "The game record in text, once over.", example: "................. -8 a1-9 b1-A c1-B d1!" }),
     abortedAttempts: z.array(AbortedAttemptSchema).openapi({ description: "Attempts aborted and replayed (at most one)." }),
   })
-  .openapi("TournamentGame", { description: "One game of the round robin.", example: (exampleTournament() as { games: never[] }).games[0] });
+  .openapi("TournamentGame", { description: "One game of the round robin.", example: examples.tournament.running.games[0] as never });
 
 export const TournamentSchema = z
   .object({
@@ -208,16 +209,16 @@ export const TournamentSchema = z
     crosstable: CrosstableSchema,
     games: z.array(TournamentGameSchema).openapi({ description: "Every game of the schedule, in play order." }),
   })
-  .openapi("Tournament", { description: "A tournament: progress, standings, crosstable and every game.", example: exampleTournament() as never });
+  .openapi("Tournament", { description: "A tournament: progress, standings, crosstable and every game.", example: examples.tournament.running as never });
 
 export const CreatedTournamentSchema = z
   .object({
     id: z.string().openapi({ description: "The tournament's id.", example: EXAMPLE_TOURNAMENT_ID }),
     url: z.string().openapi({ format: "uri-reference", description: "The tournament's URL.", example: `/v1/tournaments/${EXAMPLE_TOURNAMENT_ID}` }),
-    token: z.string().openapi({ description: "The management token: `Authorization: Bearer <token>` cancels it. Shown only once.", example: EXAMPLE_TOKEN }),
+    token: z.string().openapi({ description: "The management token: `Authorization: Bearer <token>` cancels it. Shown only once.", example: EXAMPLE_MANAGEMENT_TOKEN }),
     state: TournamentSchema,
   })
-  .openapi("CreatedTournament", { description: "The tournament just created, and its token.", example: exampleCreatedTournament() as never });
+  .openapi("CreatedTournament", { description: "The tournament just created, and its token.", example: examples.tournament.created as never });
 
 export type CreateTournamentRequest = z.infer<typeof CreateTournamentRequestSchema>;
 export type TournamentOutput = z.infer<typeof TournamentSchema>;

@@ -1,10 +1,14 @@
 /**
- * The OpenAPI document: the committed openapi/openapi.json is exactly what the Worker serves (run
- * `npm run openapi` after changing a route), every route of the app is in it, and every operation,
- * error and schema carries examples. test/core/openapi-lint.test.ts lints the committed file.
+ * The OpenAPI document: the committed openapi/openapi.json is exactly what the Worker serves, and the
+ * committed src/wire/examples.json exactly what the service's own functions compute (run `npm run
+ * openapi` after changing a route or what an example shows); every route of the app is in the
+ * document, and every operation, error and schema carries examples. test/core/openapi-lint.test.ts
+ * lints the committed file.
  */
 import { describe, expect, it } from "vitest";
 import committed from "../../openapi/openapi.json" with { type: "json" };
+import { computeExamples } from "../../scripts/examples.ts";
+import committedExamples from "../../src/wire/examples.json" with { type: "json" };
 import { createApp } from "../../src/http/app.ts";
 import { PROBLEM_CODES } from "../../src/wire/problems.ts";
 import { PAGE_ONLY_PATHS } from "../../src/pages/routes.ts";
@@ -16,6 +20,10 @@ describe("openapi.json", () => {
   it("is the committed openapi/openapi.json (regenerate with npm run openapi)", async () => {
     const served = await json200(request("/openapi.json"));
     expect(served).toEqual(committed);
+  });
+
+  it("shows the committed computed examples, which are what the service computes (regenerate with npm run openapi)", () => {
+    expect(committedExamples).toEqual(computeExamples());
   });
 
   const spec = committed as Json;

@@ -6,7 +6,8 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { EXAMPLE_BOT_ID, EXAMPLE_BOT_SECRET, EXAMPLE_TOKEN, exampleBot, exampleBotInfo, exampleEndNotice, exampleMoveRequest } from "../../wire/tournament-examples.ts";
+import { EXAMPLE_BOT_ID, EXAMPLE_BOT_SECRET, EXAMPLE_MANAGEMENT_TOKEN } from "../../wire/example-inputs.ts";
+import examples from "../../wire/examples.json" with { type: "json" };
 import {
   BotEndNoticeSchema,
   BotEndReceiptSchema,
@@ -114,7 +115,7 @@ export function registerBotsRoutes(app: App): void {
           description: "The bot is registered.",
           headers: { Location: { description: "The bot's URL in the registry.", schema: { type: "string" } } },
           content: {
-            "application/json": { schema: RegisteredBotSchema, example: { ...(exampleBot() as object), secret: EXAMPLE_BOT_SECRET, token: EXAMPLE_TOKEN } },
+            "application/json": { schema: RegisteredBotSchema, example: { ...examples.bots.bot, secret: EXAMPLE_BOT_SECRET, token: EXAMPLE_MANAGEMENT_TOKEN } },
           },
         },
         ...problems("/v1/bots", [...BODY, "registry/bad_url", "registry/health_check_failed", "registry/name_taken"]),
@@ -166,7 +167,7 @@ export function registerBotsRoutes(app: App): void {
       description: "A registered bot: name, URL, what it answered to `GET /` at registration, and when it was registered.",
       request: { params: IdParamSchema },
       responses: {
-        200: { description: "The bot.", content: { "application/json": { schema: BotSchema, example: exampleBot() } } },
+        200: { description: "The bot.", content: { "application/json": { schema: BotSchema, example: examples.bots.bot } } },
         ...problems("/v1/bots/{id}", ["registry/not_found"]),
       },
     }),
@@ -191,7 +192,7 @@ export function registerBotsRoutes(app: App): void {
       security: [{ botToken: [] }],
       request: { params: IdParamSchema },
       responses: {
-        200: { description: "The bot was deleted.", content: { "application/json": { schema: BotSchema, example: exampleBot() } } },
+        200: { description: "The bot was deleted.", content: { "application/json": { schema: BotSchema, example: examples.bots.bot } } },
         ...problems("/v1/bots/{id}", ["registry/token_required", "registry/wrong_token", "registry/not_found"]),
       },
     }),
@@ -243,7 +244,7 @@ export function registerBotsRoutes(app: App): void {
         body: {
           required: true,
           content: {
-            "application/json": { schema: BotMoveRequestSchema, examples: { midGame: { summary: "Place piece 5, then give", value: exampleMoveRequest() } } },
+            "application/json": { schema: BotMoveRequestSchema, examples: { midGame: { summary: "Place piece 5, then give", value: examples.bots.moveRequest } } },
           },
         },
       },
@@ -270,7 +271,7 @@ export function registerBotsRoutes(app: App): void {
         params: NameParamSchema,
         body: {
           required: true,
-          content: { "application/json": { schema: BotEndNoticeSchema, examples: { won: { summary: "A game won", value: exampleEndNotice() } } } },
+          content: { "application/json": { schema: BotEndNoticeSchema, examples: { won: { summary: "A game won", value: examples.bots.endNotice } } } },
         },
       },
       responses: {
@@ -300,7 +301,7 @@ export function registerBotsRoutes(app: App): void {
       body: {
         required: true,
         content: {
-          "application/json": { schema: BotMoveRequestSchema, examples: { midGame: { summary: "Place piece 5, then give", value: exampleMoveRequest() } } },
+          "application/json": { schema: BotMoveRequestSchema, examples: { midGame: { summary: "Place piece 5, then give", value: examples.bots.moveRequest } } },
         },
       },
     },
@@ -330,7 +331,7 @@ export function registerBotsRoutes(app: App): void {
     summary: "GET {botUrl}/: who the bot is",
     description: `Called at registration (the bot is refused if it does not answer) and usable as a health check. ${signed} A GET signs the empty body.`,
     request: { headers: SignatureHeadersSchema },
-    responses: { 200: { description: "The bot's identity.", content: { "application/json": { schema: BotInfoSchema, example: exampleBotInfo() } } } },
+    responses: { 200: { description: "The bot's identity.", content: { "application/json": { schema: BotInfoSchema, example: { name: "alice", author: "Ada", version: "0.3" } } } } },
   });
 
   app.openAPIRegistry.registerWebhook({
@@ -344,7 +345,7 @@ export function registerBotsRoutes(app: App): void {
       headers: SignatureHeadersSchema,
       body: {
         required: true,
-        content: { "application/json": { schema: BotEndNoticeSchema, examples: { won: { summary: "A game won", value: exampleEndNotice() } } } },
+        content: { "application/json": { schema: BotEndNoticeSchema, examples: { won: { summary: "A game won", value: examples.bots.endNotice } } } },
       },
     },
     responses: { 200: { description: "Any answer; it is ignored." } },

@@ -2,26 +2,24 @@
  * The engine API: suggest a move, evaluate a position. Both take a node budget (`maxNodes`), capped by
  * the ENGINE_MAX_NODES var of wrangler.toml, because a deployed Worker's clock does not advance during
  * pure computation: nodes, not milliseconds, bound a request's CPU. POST and GET forms share one
- * function each.
+ * function each (src/wire/answers.ts); the examples are computed by `npm run openapi` (examples.json).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { evaluate, LEVELS, type Level, suggestMove, type Value } from "../../engine/index.ts";
-import { CLASSIC_RULES, type Move, makeMoveText, type Position, positionStatus, type Rules } from "../../rules/index.ts";
-import type { App } from "../context.ts";
-import { POSITION_PROBLEM_CODES, ProblemError, type ProblemCode, problemResponses } from "../../wire/problems.ts";
+import { LEVELS, type Level } from "../../engine/index.ts";
+import { type EngineLimits, evaluatePosition, suggest } from "../../wire/answers.ts";
+import { rulesFromInput } from "../../wire/convert.ts";
+import { EXAMPLE_ENDGAME } from "../../wire/example-inputs.ts";
+import examples from "../../wire/examples.json" with { type: "json" };
+import { POSITION_PROBLEM_CODES, type ProblemCode, problemResponses } from "../../wire/problems.ts";
 import { CellSchema, MoveTextSchema, PieceSchema, PositionInputSchema, PositionOutputSchema, PositionStringSchema, RulesInputSchema, RulesQuerySchema, RulesSchema } from "../../wire/schemas.ts";
-import { type PositionInput, positionOutput, readPositionField, rulesFromInput, rulesOutput } from "../../wire/convert.ts";
+import type { App } from "../context.ts";
 
-/** Used when the Worker's vars are missing (e.g. when the spec is generated in Node). */
-export const FALLBACK_DEFAULT_NODES = 2_000_000;
-export const FALLBACK_MAX_NODES = 20_000_000;
+/** Used when the Worker's vars are missing. */
+const FALLBACK_DEFAULT_NODES = 2_000_000;
+const FALLBACK_MAX_NODES = 20_000_000;
 
-export interface EngineLimits {
-  defaultNodes: number;
-  maxNodes: number;
-}
-
-export function engineLimits(env: Partial<Pick<Env, "ENGINE_DEFAULT_NODES" | "ENGINE_MAX_NODES">> | undefined): EngineLimits {
+/** The node budgets from the Worker's vars (ENGINE_DEFAULT_NODES, ENGINE_MAX_NODES). */
+function engineLimits(env: Partial<Pick<Env, "ENGINE_DEFAULT_NODES" | "ENGINE_MAX_NODES">> | undefined): EngineLimits {
   const read = (text: string | undefined, fallback: number) => {
     const value = Number(text);
     return Number.isSafeInteger(value) && value > 0 ? value : fallback;
@@ -29,13 +27,6 @@ export function engineLimits(env: Partial<Pick<Env, "ENGINE_DEFAULT_NODES" | "EN
   const maxNodes = read(env?.ENGINE_MAX_NODES, FALLBACK_MAX_NODES);
   return { maxNodes, defaultNodes: Math.min(maxNodes, read(env?.ENGINE_DEFAULT_NODES, FALLBACK_DEFAULT_NODES)) };
 }
-
-// ---- examples: computed by the same functions the routes call (small budgets) ----
-
-const EXAMPLE_LIMITS: EngineLimits = { defaultNodes: 200_000, maxNodes: FALLBACK_MAX_NODES };
-// 9 pieces placed, 7 in hand, from non-blundering random play: a win for the player to move, solved in
-// a few hundred nodes.
-const ENDGAME_POSITION = "..5.A...D3EF90.67";
 
 // ---- schemas ----
 
@@ -87,7 +78,7 @@ const SuggestResultSchema = z
     position: PositionOutputSchema.openapi({ description: "The position searched." }),
     rules: RulesSchema,
   })
-  .openapi("SuggestMoveResult", { description: "The suggested move.", example: suggestExamples().endgame.value });
+  .openapi("SuggestMoveResult", { description: "The suggested move.", example: examples.engine.suggest.endgame as never });
 
 const EvaluateRequestSchema = z
   .strictObject({
@@ -123,7 +114,7 @@ const EvaluateResultSchema = z
     position: PositionOutputSchema,
     rules: RulesSchema,
   })
-  .openapi("EvaluateResult", { description: "The position's value, and optionally every move's.", example: evaluateExamples().endgame.value });
+  .openapi("EvaluateResult", { description: "The position's value, and optionally every move's.", example: examples.engine.evaluate.endgame as never });
 
 const positionQuery = PositionStringSchema.openapi({
   param: { name: "position", in: "query", description: "The 17-character position string.", example: "0A3.............5" },
@@ -147,120 +138,14 @@ const EvaluateQuerySchema = z.object({
   ...RulesQuerySchema.shape,
 });
 
-// ---- the shared logic of both forms ----
-
-function moveOutput(move: Move): z.infer<typeof MoveOutputSchema> {
-  return {
-    ...(move.place === undefined ? {} : { place: move.place }),
-    ...(move.give === undefined ? {} : { give: move.give }),
-    ...(move.quarto ? { quarto: true } : {}),
-    text: makeMoveText(move),
-  };
-}
-
-function budget(requested: number | undefined, limits: EngineLimits): number {
-  if (requested === undefined) return limits.defaultNodes;
-  if (requested > limits.maxNodes) {
-    throw new ProblemError("engine/budget_too_large", `maxNodes ${requested} is over this service's limit of ${limits.maxNodes}`, {
-      errors: [{ path: ["maxNodes"], message: `at most ${limits.maxNodes}` }],
-    });
-  }
-  return requested;
-}
-
-function ongoingPosition(input: PositionInput, rules: Rules): Position {
-  const position = readPositionField(input, rules);
-  const status = positionStatus(position, rules);
-  if (status.status !== "ongoing") {
-    throw new ProblemError("engine/game_over", `the game in this position is over (${status.status}): there is nothing to search`, {
-      errors: [{ path: ["position"], message: `the game is ${status.status}` }],
-    });
-  }
-  return position;
-}
-
-interface SuggestInput {
-  position: PositionInput;
-  rules: Rules;
-  level?: Level;
-  maxNodes?: number;
-  seed?: number;
-}
-
-export function suggest(input: SuggestInput, limits: EngineLimits) {
-  const position = ongoingPosition(input.position, input.rules);
-  const maxNodes = budget(input.maxNodes, limits);
-  const level = input.level ?? "perfect";
-  const suggestion = suggestMove(position, input.rules, { level, maxNodes, ...(input.seed === undefined ? {} : { seed: input.seed }) });
-  return {
-    move: moveOutput(suggestion.move),
-    ...(suggestion.value === undefined ? {} : { value: suggestion.value }),
-    exact: suggestion.exact,
-    ...(suggestion.pliesToEnd === undefined ? {} : { pliesToEnd: suggestion.pliesToEnd }),
-    nodes: suggestion.nodes,
-    maxNodes,
-    ...(suggestion.principalVariation ? { principalVariation: suggestion.principalVariation.map(makeMoveText) } : {}),
-    ...(suggestion.note ? { note: suggestion.note } : {}),
-    level,
-    position: positionOutput(position),
-    rules: rulesOutput(input.rules),
-  };
-}
-
-interface EvaluateInput {
-  position: PositionInput;
-  rules: Rules;
-  maxNodes?: number;
-  moves?: boolean;
-  distance?: boolean;
-}
-
-export function evaluatePosition(input: EvaluateInput, limits: EngineLimits) {
-  const position = ongoingPosition(input.position, input.rules);
-  const maxNodes = budget(input.maxNodes, limits);
-  const evaluation = evaluate(position, input.rules, { maxNodes, moves: input.moves === true, distance: input.distance === true });
-  return {
-    value: evaluation.value as Value | null,
-    exact: evaluation.exact,
-    ...(evaluation.pliesToEnd === undefined ? {} : { pliesToEnd: evaluation.pliesToEnd }),
-    nodes: evaluation.nodes,
-    maxNodes,
-    ...(evaluation.moves
-      ? {
-          moves: evaluation.moves.map((entry) => ({
-            move: moveOutput(entry.move),
-            value: entry.value,
-            exact: entry.exact,
-            ...(entry.pliesToEnd === undefined ? {} : { pliesToEnd: entry.pliesToEnd }),
-          })),
-        }
-      : {}),
-    ...(evaluation.note ? { note: evaluation.note } : {}),
-    position: positionOutput(position),
-    rules: rulesOutput(input.rules),
-  };
-}
-
 const toInt = (text: string | undefined) => (text === undefined ? undefined : Number(text));
 
-// ---- examples, computed by the same functions (small budgets: this runs when the spec is built) ----
+const SUGGEST_EXAMPLES = {
+  endgame: { summary: "A solved endgame", value: examples.engine.suggest.endgame },
+  start: { summary: "The classic start: a known draw", value: examples.engine.suggest.start },
+};
+const EVALUATE_EXAMPLES = { endgame: { summary: "Every move of an endgame", value: examples.engine.evaluate.endgame } };
 
-
-function suggestExamples() {
-  return {
-    endgame: { summary: "A solved endgame", value: suggest({ position: ENDGAME_POSITION, rules: CLASSIC_RULES, level: "perfect", seed: 7 }, EXAMPLE_LIMITS) },
-    start: { summary: "The classic start: a known draw", value: suggest({ position: ".................", rules: CLASSIC_RULES, seed: 7 }, EXAMPLE_LIMITS) },
-  };
-}
-
-function evaluateExamples() {
-  return {
-    endgame: {
-      summary: "Every move of an endgame",
-      value: evaluatePosition({ position: ENDGAME_POSITION, rules: CLASSIC_RULES, moves: true, distance: true }, EXAMPLE_LIMITS),
-    },
-  };
-}
 
 const ENGINE_PROBLEMS: ProblemCode[] = ["request/invalid", ...POSITION_PROBLEM_CODES, "engine/game_over", "engine/budget_too_large", "server/internal"];
 const BODY_PROBLEMS: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", ...ENGINE_PROBLEMS];
@@ -284,7 +169,7 @@ export function registerEngineRoutes(app: App): void {
             "application/json": {
               schema: SuggestRequestSchema,
               examples: {
-                perfect: { summary: "Best move of an endgame", value: { position: ENDGAME_POSITION, level: "perfect", seed: 7 } },
+                perfect: { summary: "Best move of an endgame", value: { position: EXAMPLE_ENDGAME, level: "perfect", seed: 7 } },
                 easy: { summary: "An easy opponent, squares count", value: { position: "0A3.............5", level: "easy", seed: 1, rules: { squares: true } } },
               },
             },
@@ -292,7 +177,7 @@ export function registerEngineRoutes(app: App): void {
         },
       },
       responses: {
-        200: { description: "The suggested move.", content: { "application/json": { schema: SuggestResultSchema, examples: suggestExamples() } } },
+        200: { description: "The suggested move.", content: { "application/json": { schema: SuggestResultSchema, examples: SUGGEST_EXAMPLES } } },
         ...problemResponses("/v1/suggest-move", BODY_PROBLEMS),
       },
     }),
@@ -312,7 +197,7 @@ export function registerEngineRoutes(app: App): void {
       description: "The same as `POST /v1/suggest-move`, with query parameters.",
       request: { query: SuggestQuerySchema },
       responses: {
-        200: { description: "The suggested move.", content: { "application/json": { schema: SuggestResultSchema, examples: suggestExamples() } } },
+        200: { description: "The suggested move.", content: { "application/json": { schema: SuggestResultSchema, examples: SUGGEST_EXAMPLES } } },
         ...problemResponses("/v1/suggest-move", ENGINE_PROBLEMS),
       },
     }),
@@ -339,15 +224,15 @@ export function registerEngineRoutes(app: App): void {
             "application/json": {
               schema: EvaluateRequestSchema,
               examples: {
-                value: { summary: "Just the value", value: { position: ENDGAME_POSITION } },
-                moves: { summary: "Every move, with distances", value: { position: ENDGAME_POSITION, moves: true, distance: true } },
+                value: { summary: "Just the value", value: { position: EXAMPLE_ENDGAME } },
+                moves: { summary: "Every move, with distances", value: { position: EXAMPLE_ENDGAME, moves: true, distance: true } },
               },
             },
           },
         },
       },
       responses: {
-        200: { description: "The evaluation.", content: { "application/json": { schema: EvaluateResultSchema, examples: evaluateExamples() } } },
+        200: { description: "The evaluation.", content: { "application/json": { schema: EvaluateResultSchema, examples: EVALUATE_EXAMPLES } } },
         ...problemResponses("/v1/evaluate", BODY_PROBLEMS),
       },
     }),
@@ -367,7 +252,7 @@ export function registerEngineRoutes(app: App): void {
       description: "The same as `POST /v1/evaluate`, with query parameters.",
       request: { query: EvaluateQuerySchema },
       responses: {
-        200: { description: "The evaluation.", content: { "application/json": { schema: EvaluateResultSchema, examples: evaluateExamples() } } },
+        200: { description: "The evaluation.", content: { "application/json": { schema: EvaluateResultSchema, examples: EVALUATE_EXAMPLES } } },
         ...problemResponses("/v1/evaluate", ENGINE_PROBLEMS),
       },
     }),

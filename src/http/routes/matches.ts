@@ -6,18 +6,8 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import {
-  EXAMPLE_MATCH_ID,
-  EXAMPLE_TOKEN,
-  EXAMPLE_TOKEN_2,
-  exampleAbortedView,
-  exampleClaimedView,
-  exampleFinishedView,
-  exampleMatchView,
-  exampleNewMatchView,
-  exampleRecord,
-  exampleResignedView,
-} from "../../wire/match-examples.ts";
+import { EXAMPLE_MATCH_ID, EXAMPLE_SEAT_TOKEN, EXAMPLE_SEAT_TOKEN_2 } from "../../wire/example-inputs.ts";
+import examples from "../../wire/examples.json" with { type: "json" };
 import type { Command } from "../../objects/match.ts";
 import {
   ClaimRequestSchema,
@@ -53,7 +43,7 @@ const WsQuerySchema = z.object({
     .optional()
     .openapi({
       param: { name: "token", in: "query", description: "A seat token, to play over the socket (or send an `auth` message later). Without it: a spectator." },
-      example: EXAMPLE_TOKEN,
+      example: EXAMPLE_SEAT_TOKEN,
     }),
 });
 
@@ -189,8 +179,8 @@ export function registerMatchesRoutes(app: App): void {
               example: {
                 id: EXAMPLE_MATCH_ID,
                 url: `/v1/matches/${EXAMPLE_MATCH_ID}`,
-                tokens: [{ seat: 0, token: EXAMPLE_TOKEN }],
-                state: exampleNewMatchView(),
+                tokens: [{ seat: 0, token: EXAMPLE_SEAT_TOKEN }],
+                state: examples.match.created,
               },
             },
           },
@@ -231,8 +221,8 @@ export function registerMatchesRoutes(app: App): void {
             "application/json": {
               schema: MatchViewSchema,
               examples: {
-                active: { summary: "In progress", value: exampleMatchView() },
-                finished: { summary: "Won by a Quarto", value: exampleFinishedView() },
+                active: { summary: "In progress", value: examples.match.active },
+                finished: { summary: "Won by a Quarto", value: examples.match.finished },
               },
             },
           },
@@ -272,7 +262,7 @@ export function registerMatchesRoutes(app: App): void {
           content: {
             "application/json": {
               schema: JoinedMatchSchema,
-              example: { seat: 1, token: EXAMPLE_TOKEN_2, state: exampleMatchView() },
+              example: { seat: 1, token: EXAMPLE_SEAT_TOKEN_2, state: examples.match.active },
             },
           },
         },
@@ -315,7 +305,7 @@ export function registerMatchesRoutes(app: App): void {
       responses: {
         200: {
           description: "The move was played (or had been: `duplicate`).",
-          content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleMatchView() } } },
+          content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: examples.match.active } } },
         },
         ...problems("/v1/matches/{id}/moves", [
           ...BODY,
@@ -360,7 +350,7 @@ export function registerMatchesRoutes(app: App): void {
       responses: {
         200: {
           description: "The claim won the match.",
-          content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: exampleClaimedView() } } },
+          content: { "application/json": { schema: MoveReplySchema, example: { duplicate: false, state: examples.match.claimed } } },
         },
         ...problems("/v1/matches/{id}/claim", [
           ...BODY,
@@ -386,7 +376,7 @@ export function registerMatchesRoutes(app: App): void {
     summary: "Resign",
     description: "The seat resigns: the other seat wins. No body.",
     answered: "The match is over.",
-    example: exampleResignedView(),
+    example: examples.match.resigned,
     refusals: ["match/waiting_for_players", "match/finished"],
   });
 
@@ -396,7 +386,7 @@ export function registerMatchesRoutes(app: App): void {
     summary: "Abort",
     description: "Ends the match without a result; allowed to a seated player before the first placement (also while waiting for the other seat). No body.",
     answered: "The match is aborted.",
-    example: exampleAbortedView(),
+    example: examples.match.aborted,
     refusals: ["match/finished", "match/cannot_abort"],
   });
 
@@ -414,8 +404,8 @@ export function registerMatchesRoutes(app: App): void {
         200: {
           description: "The record.",
           content: {
-            "application/json": { schema: MatchRecordSchema, example: exampleRecord() },
-            "text/plain": { schema: z.string().openapi({ example: `${(exampleRecord() as { text: string }).text}\n` }) },
+            "application/json": { schema: MatchRecordSchema, example: examples.match.record },
+            "text/plain": { schema: z.string().openapi({ example: `${examples.match.record.text}\n` }) },
           },
         },
         ...problems("/v1/matches/{id}/record", ["request/invalid", "match/not_found"]),

@@ -3,7 +3,7 @@
  * text, or a list of moves) and answers every position of it. Stateless: the replay is src/match/replay.ts.
  */
 import { createRoute } from "@hono/zod-openapi";
-import { exampleRecord, exampleReplay } from "../../wire/match-examples.ts";
+import examples from "../../wire/examples.json" with { type: "json" };
 import { ReplayRequestSchema, ReplaySchema } from "../../wire/match-schemas.ts";
 import { replayAnswer } from "../../wire/match.ts";
 import type { App } from "../context.ts";
@@ -33,14 +33,14 @@ export function registerReplayRoutes(app: App): void {
                   summary: "A list of moves, manual announcement",
                   value: { rules: { announce: "manual" }, firstSeat: 1, moves: ["-8", "a1-9", "b1-A", "c1-B", "d1!"] },
                 },
-                record: { summary: "A match record as GET /v1/matches/{id}/record answers it", value: exampleRecord() },
+                record: { summary: "A match record as GET /v1/matches/{id}/record answers it", value: examples.match.record },
               },
             },
           },
         },
       },
       responses: {
-        200: { description: "The record is valid: every position.", content: { "application/json": { schema: ReplaySchema, example: exampleReplay() } } },
+        200: { description: "The record is valid: every position.", content: { "application/json": { schema: ReplaySchema, example: examples.match.replay } } },
         ...problemResponses("/v1/replay", [
           "request/malformed_json",
           "request/too_large",

@@ -1,20 +1,13 @@
 /**
  * The stateless rules API: validate a move, check a position for a win. Each has a JSON `POST` form and
  * a `GET` form with query parameters and the text move notation, for curl users; both forms share one
- * function per endpoint, so they cannot disagree.
+ * function per endpoint (src/wire/answers.ts), so they cannot disagree.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import {
-  availablePieces,
-  CLASSIC_RULES,
-  legalMoves,
-  type Move,
-  makeMoveText,
-  playMove,
-  positionStatus,
-  type Rules,
-} from "../../rules/index.ts";
-import type { App } from "../context.ts";
+import { checkWin, validateMove } from "../../wire/answers.ts";
+import { moveFromInput, moveFromText, rulesFromInput } from "../../wire/convert.ts";
+import { EXAMPLE_TALL_ROW as TALL_ROW } from "../../wire/example-inputs.ts";
+import examples from "../../wire/examples.json" with { type: "json" };
 import { POSITION_PROBLEM_CODES, type ProblemCode, problemResponses } from "../../wire/problems.ts";
 import {
   MoveErrorCodeSchema,
@@ -33,12 +26,11 @@ import {
   StatusSchema,
   WinningShapeSchema,
 } from "../../wire/schemas.ts";
-import { moveFromInput, moveFromText, outcomeOutput, type PositionInput, positionOutput, readPositionField, rulesFromInput, rulesOutput } from "../../wire/convert.ts";
+import type { App } from "../context.ts";
 
 // Positions used in the examples.
 const START = ".................";
 const EMPTY_BOARD = Array.from({ length: 16 }, () => null);
-const TALL_ROW = `89AB${".".repeat(13)}`; // a1-d1 hold four tall pieces; nothing in hand: the last placer won
 const TALL_SQUARE = `89..CD${".".repeat(11)}`; // a1 b1 a2 b2 are tall: a Quarto only with squares
 
 // ---- schemas ----
@@ -64,7 +56,7 @@ const LegalMoveSchema = z
   })
   .openapi("LegalMove", {
     description: "The move is legal: the position it leads to and its outcome.",
-    example: validateMove("0A3.............5", { place: 10, give: 6 }, CLASSIC_RULES),
+    example: examples.rules.validateMove.legal as never,
   });
 
 const IllegalMoveSchema = z
@@ -76,14 +68,14 @@ const IllegalMoveSchema = z
   })
   .openapi("IllegalMove", {
     description: "The move is not legal in this position; `code` says why.",
-    example: validateMove("0A3.............5", { place: 0, give: 1 }, CLASSIC_RULES),
+    example: examples.rules.validateMove.illegal as never,
   });
 
 const ValidateMoveResultSchema = z
   .union([LegalMoveSchema, IllegalMoveSchema])
   .openapi("ValidateMoveResult", {
     description: "Whether the move is legal (`legal`), and what follows.",
-    example: validateMove("0A3.............5", { place: 10, give: 6 }, CLASSIC_RULES),
+    example: examples.rules.validateMove.legal as never,
   });
 
 const CheckWinRequestSchema = z
@@ -107,7 +99,7 @@ const CheckWinResultSchema = z
     position: PositionOutputSchema.openapi({ description: "The position, in both forms." }),
     rules: RulesSchema,
   })
-  .openapi("CheckWinResult", { description: "The status of a position.", example: checkWin(TALL_ROW, CLASSIC_RULES) });
+  .openapi("CheckWinResult", { description: "The status of a position.", example: examples.rules.checkWin.won as never });
 
 const positionQuery = PositionStringSchema.openapi({
   param: {
@@ -138,56 +130,18 @@ const BODY_PROBLEMS: ProblemCode[] = [
 ];
 const QUERY_PROBLEMS: ProblemCode[] = ["request/invalid", ...POSITION_PROBLEM_CODES, "server/internal"];
 
-// ---- examples: produced by the same functions the routes call, so they cannot go stale ----
+// ---- examples: computed by `npm run openapi` with the functions the routes call (examples.json) ----
 
+const VALIDATE_MOVE_EXAMPLES = {
+  legal: { summary: "A legal move", value: examples.rules.validateMove.legal },
+  winning: { summary: "A winning placement", value: examples.rules.validateMove.winning },
+  illegal: { summary: "An illegal move", value: examples.rules.validateMove.illegal },
+};
 
-function validateMoveExamples() {
-  return {
-    legal: { summary: "A legal move", value: validateMove("0A3.............5", { place: 10, give: 6 }, CLASSIC_RULES) },
-    winning: { summary: "A winning placement", value: validateMove("8A9.............F", { place: 3 }, CLASSIC_RULES) },
-    illegal: { summary: "An illegal move", value: validateMove("0A3.............5", { place: 0, give: 1 }, CLASSIC_RULES) },
-  };
-}
-
-function checkWinExamples() {
-  return {
-    ongoing: { summary: "A game in progress", value: checkWin("0A3.............5", CLASSIC_RULES) },
-    won: { summary: "Four tall pieces in a row", value: checkWin(TALL_ROW, CLASSIC_RULES) },
-  };
-}
-
-// ---- the shared logic of both forms ----
-
-function validateMove(positionInput: PositionInput, move: Move, rules: Rules) {
-  const position = readPositionField(positionInput, rules);
-  const played = playMove(position, move, rules);
-  if (!played.ok) return { legal: false as const, moveText: makeMoveText(move), code: played.error.code, detail: played.error.detail };
-  const { outcome } = played.value;
-  // A winning placement is written with "!" whether or not the caller announced it (announce: auto).
-  const moveText = makeMoveText(outcome.status === "won" ? { ...move, quarto: true } : move);
-  return {
-    legal: true as const,
-    moveText,
-    position: positionOutput(played.value.position),
-    outcome: outcomeOutput(outcome),
-    rules: rulesOutput(rules),
-  };
-}
-
-function checkWin(positionInput: PositionInput, rules: Rules) {
-  const position = readPositionField(positionInput, rules);
-  const status = positionStatus(position, rules);
-  return {
-    status: status.status,
-    phase: status.phase,
-    winner: status.winner,
-    shapes: status.shapes,
-    available: availablePieces(position),
-    legalMoveCount: legalMoves(position, rules).length,
-    position: positionOutput(position),
-    rules: rulesOutput(rules),
-  };
-}
+const CHECK_WIN_EXAMPLES = {
+  ongoing: { summary: "A game in progress", value: examples.rules.checkWin.ongoing },
+  won: { summary: "Four tall pieces in a row", value: examples.rules.checkWin.won },
+};
 
 // ---- routes ----
 
@@ -220,7 +174,7 @@ export function registerRulesRoutes(app: App): void {
         },
       },
       responses: {
-        200: { description: "The verdict on the move.", content: { "application/json": { schema: ValidateMoveResultSchema, examples: validateMoveExamples() } } },
+        200: { description: "The verdict on the move.", content: { "application/json": { schema: ValidateMoveResultSchema, examples: VALIDATE_MOVE_EXAMPLES } } },
         ...problemResponses("/v1/validate-move", BODY_PROBLEMS),
       },
     }),
@@ -240,7 +194,7 @@ export function registerRulesRoutes(app: App): void {
       description: "The same as `POST /v1/validate-move`, with the position string, the move in text notation and the rules options as query parameters.",
       request: { query: ValidateMoveQuerySchema },
       responses: {
-        200: { description: "The verdict on the move.", content: { "application/json": { schema: ValidateMoveResultSchema, examples: validateMoveExamples() } } },
+        200: { description: "The verdict on the move.", content: { "application/json": { schema: ValidateMoveResultSchema, examples: VALIDATE_MOVE_EXAMPLES } } },
         ...problemResponses("/v1/validate-move", QUERY_PROBLEMS),
       },
     }),
@@ -275,7 +229,7 @@ export function registerRulesRoutes(app: App): void {
         },
       },
       responses: {
-        200: { description: "The status of the position.", content: { "application/json": { schema: CheckWinResultSchema, examples: checkWinExamples() } } },
+        200: { description: "The status of the position.", content: { "application/json": { schema: CheckWinResultSchema, examples: CHECK_WIN_EXAMPLES } } },
         ...problemResponses("/v1/check-win", BODY_PROBLEMS),
       },
     }),
@@ -295,7 +249,7 @@ export function registerRulesRoutes(app: App): void {
       description: "The same as `POST /v1/check-win`, with the position string and the rules options as query parameters.",
       request: { query: CheckWinQuerySchema },
       responses: {
-        200: { description: "The status of the position.", content: { "application/json": { schema: CheckWinResultSchema, examples: checkWinExamples() } } },
+        200: { description: "The status of the position.", content: { "application/json": { schema: CheckWinResultSchema, examples: CHECK_WIN_EXAMPLES } } },
         ...problemResponses("/v1/check-win", QUERY_PROBLEMS),
       },
     }),

@@ -6,7 +6,8 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { EXAMPLE_BOT_ID, EXAMPLE_TOURNAMENT_ID, exampleCancelledTournament, exampleCreatedTournament, exampleTournament } from "../../wire/tournament-examples.ts";
+import { EXAMPLE_BOT_ID, EXAMPLE_TOURNAMENT_ID } from "../../wire/example-inputs.ts";
+import examples from "../../wire/examples.json" with { type: "json" };
 import { CreatedTournamentSchema, CreateTournamentRequestSchema, MAX_TOURNAMENT_GAMES, MAX_TOURNAMENT_MOVE_MS, TournamentSchema } from "../../wire/tournament-schemas.ts";
 import type { StoredEntry } from "../../wire/tournament.ts";
 import { isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts";
@@ -96,7 +97,7 @@ export function registerTournamentsRoutes(app: App): void {
         201: {
           description: "The tournament has started.",
           headers: { Location: { description: "The tournament's URL.", schema: { type: "string" } } },
-          content: { "application/json": { schema: CreatedTournamentSchema, example: exampleCreatedTournament() } },
+          content: { "application/json": { schema: CreatedTournamentSchema, example: examples.tournament.created } },
         },
         ...problems("/v1/tournaments", [...BODY, "tournament/unknown_bot"]),
       },
@@ -153,7 +154,7 @@ export function registerTournamentsRoutes(app: App): void {
         "Status and progress; the standings (games, wins, draws, losses, forfeits, points with win 1 and draw 1/2, the Sonneborn-Berger tie-break, and a Bradley-Terry rating with its uncertainty), recomputed from the finished games; the crosstable; and every game with its result, the reason (and forfeit code) and links to its match and record.",
       request: { params: IdParamSchema },
       responses: {
-        200: { description: "The tournament.", content: { "application/json": { schema: TournamentSchema, example: exampleTournament() } } },
+        200: { description: "The tournament.", content: { "application/json": { schema: TournamentSchema, example: examples.tournament.running } } },
         ...problems("/v1/tournaments/{id}", ["tournament/not_found"]),
       },
     }),
@@ -177,7 +178,7 @@ export function registerTournamentsRoutes(app: App): void {
       responses: {
         200: {
           description: "The tournament, cancelled.",
-          content: { "application/json": { schema: TournamentSchema, example: exampleCancelledTournament() } },
+          content: { "application/json": { schema: TournamentSchema, example: examples.tournament.cancelled } },
         },
         ...problems("/v1/tournaments/{id}/cancel", ["tournament/token_required", "tournament/wrong_token", "tournament/not_found", "tournament/over"]),
       },
