@@ -1,5 +1,5 @@
 /**
- * Text notation of RULES.md: piece ids as one hex digit, cells as `a1`..`d4` (or 0-15), moves as
+ * Text notation of docs/rules.md: piece ids as one hex digit, cells as `a1`..`d4` (or 0-15), moves as
  * `[cell]["!"]["-" piece]`. Each `parse*` has a `make*` inverse; parsers return null on bad input and
  * leave the explaining to their callers, which know the field.
  */

@@ -1,6 +1,7 @@
 /**
- * Hand-written cases from the rule sheets in /work/shared/seeds (Gigamic edition: French [fr], a French
- * rules digest [fr-digest], Romanian [ro], Spanish [es]) and RULES.md, each with its origin. Pieces are
+ * Hand-written cases from the rule sheets that docs/rules.md is written from (Gigamic edition: French
+ * [fr], a French rules digest [fr-digest], Romanian [ro], Spanish [es]; docs/rules.md cites the same
+ * tags) and from docs/rules.md itself [rules.md], each with its origin. Pieces are
  * hex digits: 8 = tall, 4 = dark, 2 = square, 1 = hollow (so 8 is tall light round solid, F tall dark
  * square hollow). Positions are 17-character strings: cells a1..d1, a2..d2, ..., then the piece in hand.
  */
@@ -163,7 +164,7 @@ describe("announce manual (the official announcement rule)", () => {
     expect(refused(TALL_LIGHT_ROW, "d1!-0", MANUAL)).toBe("move/give_not_allowed");
   });
 
-  it("[RULES.md] an announced false Quarto is refused with move/no_quarto", () => {
+  it("[rules.md] an announced false Quarto is refused with move/no_quarto", () => {
     expect(refused(TALL_LIGHT_ROW, "a2!", MANUAL)).toBe("move/no_quarto");
     expect(refused(TALL_LIGHT_ROW, "a2!-0", MANUAL)).toBe("move/no_quarto");
     expect(refused(TALL_LIGHT_ROW, "a2!-0", CLASSIC_RULES)).toBe("move/no_quarto");
@@ -184,7 +185,7 @@ describe("announce manual (the official announcement rule)", () => {
     expect(wonShapes("89AB1...2.......0", "a4!", MANUAL)).toEqual(["column a1 a2 a3 a4: light"]);
   });
 
-  it("[RULES.md] legal moves under manual offer both the announcement and the silent placement", () => {
+  it("[rules.md] legal moves under manual offer both the announcement and the silent placement", () => {
     const moves = legalMoves(at(TALL_LIGHT_ROW, MANUAL), MANUAL);
     expect(moves).toContainEqual({ place: 3, quarto: true });
     expect(moves).toContainEqual({ place: 3, give: 0 });
@@ -209,7 +210,7 @@ describe("the shape of a move", () => {
     expect(legalMoves(at(START_POSITION_STRING), CLASSIC_RULES)).toEqual(Array.from({ length: 16 }, (_, give) => ({ give })));
   });
 
-  it("[RULES.md] a placement that wins gives nothing", () => {
+  it("[rules.md] a placement that wins gives nothing", () => {
     expect(refused(TALL_LIGHT_ROW, "d1-0")).toBe("move/give_not_allowed");
   });
 
@@ -262,12 +263,12 @@ describe("turns and the winner", () => {
     }
     expect(seats).toEqual(["first", "second", "first", "second", "first"]);
     expect(last).toMatchObject({ status: "won", winner: "first" });
-    // RULES.md: the opening give is move 1, so five moves have been played; the finished position agrees on the winner.
+    // docs/rules.md: the opening give is the first move, so five moves have been played; the finished position agrees on the winner.
     expect(plyOf(position)).toBe(5);
     expect(positionStatus(position, CLASSIC_RULES)).toMatchObject({ status: "won", winner: "first", phase: null });
   });
 
-  it("[RULES.md] ply and phase: 0 and give at the start, pieces + 1 and place with a piece in hand", () => {
+  it("[rules.md] ply and phase: 0 and give at the start, pieces + 1 and place with a piece in hand", () => {
     expect(plyOf(at(START_POSITION_STRING))).toBe(0);
     expect(positionStatus(at(START_POSITION_STRING), CLASSIC_RULES)).toMatchObject({ status: "ongoing", phase: "give" });
     expect(plyOf(at("................7"))).toBe(1);

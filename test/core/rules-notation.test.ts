@@ -1,5 +1,5 @@
 /**
- * Notations of RULES.md ("Conventions shared by every part of the project") and position validation:
+ * Notations of docs/rules.md ("Conventions shared by every part of the service") and position validation:
  * cell names, piece digits, the 17-character position string, the JSON form and move text, each
  * `parse*` against its `make*`, and every validation code with the index it points at.
  */
@@ -33,7 +33,7 @@ const PIECES = Array.from({ length: 16 }, (_, piece) => piece);
 
 describe("cells", () => {
   it("a1..d4 name cells 0..15 row-major from the top left, both ways", () => {
-    // RULES.md: "a1 = 0, d1 = 3, a4 = 12, d4 = 15".
+    // docs/rules.md: `a1` = 0, `d1` = 3, `a4` = 12, `d4` = 15.
     expect([parseCell("a1"), parseCell("d1"), parseCell("a4"), parseCell("d4")]).toEqual([0, 3, 12, 15]);
     for (let cell = 0; cell < 16; cell++) {
       expect(cellName(cell)).toBe(refCellName(cell));
@@ -92,7 +92,7 @@ describe("position string and JSON form", () => {
     expect(start.usedPieces).toBe(0);
   });
 
-  it("RULES.md's example: 0A3.............5 is 0, A, 3 on a1, b1, c1 and 5 in hand", () => {
+  it("docs/rules.md's example: 0A3.............5 is 0, A, 3 on a1, b1, c1 and 5 in hand", () => {
     const position = mustRead("0A3.............5", CLASSIC_RULES);
     expect(position.board.slice(0, 4)).toEqual([0, 10, 3, null]);
     expect(position.inHand).toBe(5);
@@ -218,7 +218,7 @@ describe("validation codes", () => {
 
 describe("move text", () => {
   it.each([
-    // RULES.md: "-7 (opening: give 7), c3-A (place on c3, give A), d4! (place on d4 and announce Quarto), d4 (the last placement)".
+    // docs/rules.md: `-7` (the opening: give 7), `c3-A` (place on c3, give A), `d4!` (place on d4 and announce Quarto), `d4` (the last placement).
     ["-7", { give: 7 }],
     ["c3-A", { place: 10, give: 10 }],
     ["d4!", { place: 15, quarto: true }],
@@ -247,7 +247,7 @@ describe("move text", () => {
     expect(makeMoveText(move)).toBe(text);
   });
 
-  /** RULES.md's grammar `[cell]["!"]["-" piece]`, as written by makeMoveText (names, upper case). */
+  /** docs/rules.md's grammar `[cell]["!"]["-" piece]`, as written by makeMoveText (names, upper case). */
   const MOVE_TEXT = /^([a-d][1-4])?!?(-[0-9A-F])?$/;
 
   it("every legal move of random games round-trips through its text, under every rule set", () => {

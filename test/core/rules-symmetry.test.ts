@@ -1,5 +1,5 @@
 /**
- * Symmetry (RULES.md, "Known theory"): the 32 board symmetries that preserve the 10 lines and the 384
+ * Symmetry (docs/rules.md, "Symmetries" among the shared conventions): the 32 board symmetries that preserve the 10 lines and the 384
  * piece relabellings leave win detection unchanged; once squares count only 8 board symmetries do.
  * The symmetries are generated here from their definitions (reference/symmetries.ts), not taken from
  * the core, and the count 32 is checked by an exhaustive search over permutations of the cells.

@@ -1,7 +1,7 @@
 /**
  * The stateless rules API through the Worker: POST and GET forms of /v1/validate-move and /v1/check-win.
  * Positions are written out by hand; each comment says what is on the board and why the answer follows
- * from RULES.md (piece bits: 8 tall, 4 dark, 2 square, 1 hollow).
+ * from docs/rules.md (piece bits: 8 tall, 4 dark, 2 square, 1 hollow).
  */
 import { describe, expect, it } from "vitest";
 import { expectProblem, json200, postJson, request } from "./http.ts";

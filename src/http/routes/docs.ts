@@ -26,7 +26,7 @@ const API_TAGS = [
 
 const DESCRIPTION = `The reference service for the board game Quarto.
 
-**Conventions** (see RULES.md in the repository): a piece is an id 0-15 with one bit per attribute
+**Conventions** (see docs/rules.md in the repository): a piece is an id 0-15 with one bit per attribute
 (8 = tall, 4 = dark, 2 = square, 1 = hollow), written as one hex digit; a cell is 0-15 row-major from
 the top left, or its name \`a1\`..\`d4\` (column letter, row number from the top). A position is the
 17-character string (16 cells, then the piece in hand; \`.\` for empty) or the JSON form

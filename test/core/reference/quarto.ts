@@ -1,5 +1,5 @@
 /**
- * A brute-force Quarto referee written from RULES.md alone, to check the rules core against. It keeps
+ * A brute-force Quarto referee written from docs/rules.md alone, to check the rules core against. It keeps
  * a board as a plain array of piece ids (null for an empty cell), builds its shapes from (row, column)
  * coordinates and compares the four pieces of a shape attribute by attribute. It shares nothing with
  * src/rules but the rules options it reads (squares, attribute names, announce) and the Move shape:
@@ -7,7 +7,7 @@
  */
 import type { Move, Rules } from "../../../src/rules/index.ts";
 
-/** RULES.md: "8 = tall, 4 = dark, 2 = square, 1 = hollow"; the value named when the bit is clear comes first. */
+/** docs/rules.md: "8 = tall, 4 = dark, 2 = square, 1 = hollow"; the value named when the bit is clear comes first. */
 export const REF_ATTRIBUTES = [
   { name: "height", bit: 8, values: ["short", "tall"] },
   { name: "color", bit: 4, values: ["light", "dark"] },
@@ -223,7 +223,7 @@ export function refMoveKey(move: Move): string {
   return `${move.place ?? "_"}${move.quarto ? "!" : ""}-${move.give ?? "_"}`;
 }
 
-/** The position string of RULES.md, written independently: 16 cells then the hand, hex digit or `.`. */
+/** The position string of docs/rules.md, written independently: 16 cells then the hand, hex digit or `.`. */
 export function refPositionString(board: RefBoard, inHand: number | null): string {
   const char = (piece: number | null) => (piece === null ? "." : "0123456789ABCDEF"[piece]);
   return board.map(char).join("") + char(inHand);
@@ -232,7 +232,7 @@ export function refPositionString(board: RefBoard, inHand: number | null): strin
 export type RefValidation = { ok: true } | { ok: false; code: string; index?: number };
 
 /**
- * Validates a position string as RULES.md and the issue describe: 17 characters, each a hex digit
+ * Validates a position string as docs/rules.md describes it: 17 characters, each a hex digit
  * or `.`, no piece twice, the piece in hand not on the board, and under `announce: auto` no Quarto on
  * the board while a piece is in hand (the game would have ended).
  */
