@@ -79,6 +79,8 @@ export interface BotMatchInput {
   clock: ClockConfig;
   /** Seats 0 and 1; `untimed` for bots the server computes itself (the built-in reference bots). */
   seats: [{ name: string; untimed: boolean }, { name: string; untimed: boolean }];
+  /** The tournament the game belongs to (its page links back there). */
+  tournamentId?: string;
 }
 
 /** Sent to every socket after every change, with the full new state. */
@@ -239,7 +241,11 @@ export class MatchObject extends DurableObject<Env> {
       { kind: "bot", name: input.seats[0].name },
       { kind: "bot", name: input.seats[1].name },
     ];
-    const match: StoredMatch = { id: input.id, state: newMatch(config, Date.now(), seats) };
+    const match: StoredMatch = {
+      id: input.id,
+      state: newMatch(config, Date.now(), seats),
+      ...(input.tournamentId === undefined ? {} : { tournamentId: input.tournamentId }),
+    };
     this.save(match);
     await this.schedule(match);
     return ok(match.state);

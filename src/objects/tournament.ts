@@ -130,6 +130,7 @@ export class TournamentObject extends DurableObject<Env> {
           rules: tournament.rules,
           clock: tournament.clock,
           seats: command.seats,
+          tournamentId: tournament.id,
         });
         if (!created.ok) throw new Error(`tournament ${tournament.id}: match ${command.matchId} could not be created (${created.error.detail})`);
         // RPC typing drops tuple lengths; the value is the match's own MatchState.

@@ -263,6 +263,7 @@ export const MatchViewSchema = z
     moves: z.array(MoveRecordSchema).openapi({ description: "Every move so far, with its time." }),
     text: z.string().openapi({ description: "The game so far as one line: the start position, then the moves.", example: "................. -8 a1-9 b1-A" }),
     createdAt: InstantSchema,
+    tournamentId: z.string().optional().openapi({ description: "Tournament games only: the tournament the game belongs to (`GET /v1/tournaments/{id}`)." }),
   })
   .openapi("Match", {
     description:

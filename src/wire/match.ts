@@ -37,6 +37,8 @@ import type {
 export interface StoredMatch {
   id: string;
   state: MatchState;
+  /** Tournament games only: the tournament's id. */
+  tournamentId?: string;
 }
 
 /** The stored form of the first version, whose seats and start flag lived beside the reducer's state. */
@@ -57,7 +59,10 @@ export function storedMatchFrom(stored: unknown): StoredMatch | null {
   const candidate = stored as Partial<StoredMatch & FirstStoredMatch>;
   if (typeof candidate.id !== "string" || typeof candidate.state !== "object" || candidate.state === null) return null;
   if (!Array.isArray(candidate.state.moves) || typeof candidate.state.config !== "object") return null;
-  if (Array.isArray(candidate.state.seats)) return { id: candidate.id, state: candidate.state };
+  if (Array.isArray(candidate.state.seats)) {
+    const tournament = typeof candidate.tournamentId === "string" ? { tournamentId: candidate.tournamentId } : {};
+    return { id: candidate.id, state: candidate.state, ...tournament };
+  }
   if (!Array.isArray(candidate.seats) || candidate.seats.length !== 2) return null;
   const first = candidate as FirstStoredMatch;
   const status = first.state.status === "finished" ? "finished" : first.started ? "active" : "waiting";
@@ -133,6 +138,7 @@ export function matchView(match: StoredMatch, now: number): MatchView {
     moves: state.moves.map(moveOutput),
     text: recordText(state),
     createdAt: instant(state.createdAt),
+    ...(match.tournamentId === undefined ? {} : { tournamentId: match.tournamentId }),
   };
 }
 
