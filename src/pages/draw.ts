@@ -55,9 +55,11 @@ export interface PlayedMove {
 export function makeDrawing(vocabulary: DrawingVocabulary) {
   const { attributes, bits, values, cellNames } = vocabulary;
 
+  // The hole of a hollow piece has a rim that contrasts with the piece's top (light on dark pieces), so
+  // it still reads on a piece drawn 20 pixels wide.
   const PALETTE = {
-    dark: { top: "#8d5b3b", body: "#643b22", side: "#4b2a16", hole: "#1f1209" },
-    light: { top: "#fff6e0", body: "#f1d9a6", side: "#d9bb80", hole: "#8a6a3a" },
+    dark: { top: "#9a6642", body: "#643b22", side: "#4b2a16", hole: "#140a04", rim: "#f3d7ae" },
+    light: { top: "#fff6e0", body: "#f1d9a6", side: "#d9bb80", hole: "#6e4f24", rim: "#2e1c0f" },
   };
   const STROKE = "#2e1c0f";
 
@@ -83,9 +85,10 @@ export function makeDrawing(vocabulary: DrawingVocabulary) {
     const height = has(piece, "height") ? 46 : 20;
     const base = 84;
     const top = base - height;
-    const halfWidth = 30;
-    const depth = 11;
+    const halfWidth = 34;
+    const depth = 12;
     const stroke = `stroke="${STROKE}" stroke-width="2.5" stroke-linejoin="round"`;
+    const hole = `stroke="${colors.rim}" stroke-width="3" stroke-linejoin="round"`;
     const parts: string[] = [];
     if (has(piece, "shape")) {
       const left = 50 - halfWidth;
@@ -93,13 +96,13 @@ export function makeDrawing(vocabulary: DrawingVocabulary) {
       parts.push(`<path d="M${left} ${top}L50 ${top + depth}L50 ${base + depth}L${left} ${base}Z" fill="${colors.body}" ${stroke}/>`);
       parts.push(`<path d="M50 ${top + depth}L${right} ${top}L${right} ${base}L50 ${base + depth}Z" fill="${colors.side}" ${stroke}/>`);
       parts.push(`<path d="M${left} ${top}L50 ${top - depth}L${right} ${top}L50 ${top + depth}Z" fill="${colors.top}" ${stroke}/>`);
-      if (has(piece, "fill")) parts.push(`<path d="M37 ${top}L50 ${top - 5}L63 ${top}L50 ${top + 5}Z" fill="${colors.hole}" ${stroke}/>`);
+      if (has(piece, "fill")) parts.push(`<path class="hole" d="M30 ${top}L50 ${top - 7}L70 ${top}L50 ${top + 7}Z" fill="${colors.hole}" ${hole}/>`);
     } else {
       const left = 50 - halfWidth;
       const right = 50 + halfWidth;
       parts.push(`<path d="M${left} ${top}L${left} ${base}A${halfWidth} ${depth} 0 0 0 ${right} ${base}L${right} ${top}Z" fill="${colors.body}" ${stroke}/>`);
       parts.push(`<ellipse cx="50" cy="${top}" rx="${halfWidth}" ry="${depth}" fill="${colors.top}" ${stroke}/>`);
-      if (has(piece, "fill")) parts.push(`<ellipse cx="50" cy="${top}" rx="13" ry="5" fill="${colors.hole}" ${stroke}/>`);
+      if (has(piece, "fill")) parts.push(`<ellipse class="hole" cx="50" cy="${top}" rx="19" ry="7" fill="${colors.hole}" ${hole}/>`);
     }
     return parts.join("");
   }

@@ -24,15 +24,31 @@ export interface MatchUi {
 export function makeMatchViews(draw: Drawing) {
   const e = draw.escapeHtml;
 
+  /** A seat's name for everyone: its player's name, "Engine (hard)", or "Player 1" / "Player 2" (seats 0 / 1). */
   function seatName(view: MatchView, seat: 0 | 1): string {
     const info = view.seats[seat];
     if (info.kind === "engine") return `Engine (${info.level})`;
-    return info.name ?? `Seat ${seat}`;
+    return info.name ?? `Player ${seat + 1}`;
   }
 
-  /** "Ada (you)", escaped. */
+  /** A seat as this browser says it: "You" to the seat's holder, else its name (capitalized, unescaped). */
+  function who(view: MatchView, seat: 0 | 1, ui: MatchUi): string {
+    return ui.seat === seat ? "You" : seatName(view, seat);
+  }
+
+  /** The same inside a sentence: "you" for the holder. */
+  const whoIn = (view: MatchView, seat: 0 | 1, ui: MatchUi): string => (ui.seat === seat ? "you" : seatName(view, seat));
+
+  /** "You win" / "Ada wins" (the subject starts the sentence when `start`). */
+  function wins(view: MatchView, seat: 0 | 1, ui: MatchUi, start: boolean): string {
+    return `${start ? who(view, seat, ui) : whoIn(view, seat, ui)} ${ui.seat === seat ? "win" : "wins"}`;
+  }
+
+  /** The seat card's name: "You" (with the name given, if any), else the seat's name; escaped. */
   function seatLabel(view: MatchView, seat: 0 | 1, ui: MatchUi): string {
-    return `${e(seatName(view, seat))}${ui.seat === seat ? " (you)" : ""}`;
+    const name = view.seats[seat].name;
+    if (ui.seat === seat) return name ? `You <span class="muted">(${e(name)})</span>` : "You";
+    return e(seatName(view, seat));
   }
 
   /** 1:05, 0:09.4 */
@@ -49,32 +65,32 @@ export function makeMatchViews(draw: Drawing) {
     return `${shape.kind} ${shape.cellNames.join(" ")}: all ${shape.attributes.join(" and ")}`;
   }
 
-  /** How the match ended, in words; null while it goes on. */
-  function resultText(view: MatchView): string | null {
+  /** How the match ended, in words, said to this browser ("You win…", "Player 1 ran out of time…"); null while it goes on. */
+  function resultText(view: MatchView, ui: MatchUi): string | null {
     const result = view.result;
     if (!result) return null;
-    const winner = result.winner === null ? "" : seatName(view, result.winner);
-    const loser = result.winner === null ? "" : seatName(view, result.winner === 0 ? 1 : 0);
     const shapes = result.shapes.map(shapeText).join("; ");
+    if (result.winner === null) {
+      if (result.reason === "draw") return "Draw: the board is full and nobody made a Quarto.";
+      if (result.reason === "aborted") return "The match was aborted before the first placement.";
+      if (result.reason === "cancelled") return `The match was cancelled${result.detail ? ` (${result.detail})` : ""}.`;
+      return `The match ended: ${result.reason}.`;
+    }
+    const winner = result.winner;
+    const loser = winner === 0 ? 1 : 0;
     switch (result.reason) {
       case "quarto":
-        return `${winner} wins with a Quarto! ${shapes}`;
+        return `${wins(view, winner, ui, true)} with a Quarto! ${shapes}`;
       case "claim":
-        return `${winner} wins by claiming a missed Quarto: ${shapes}`;
-      case "draw":
-        return "Draw: the board is full and nobody made a Quarto.";
+        return `${wins(view, winner, ui, true)} by claiming a missed Quarto: ${shapes}`;
       case "timeout":
-        return `${loser} ran out of time: ${winner} wins.`;
+        return `${who(view, loser, ui)} ran out of time: ${wins(view, winner, ui, false)}.`;
       case "resignation":
-        return `${loser} resigned: ${winner} wins.`;
+        return `${who(view, loser, ui)} resigned: ${wins(view, winner, ui, false)}.`;
       case "forfeit":
-        return `${loser} forfeited${result.detail ? ` (${result.detail})` : ""}: ${winner} wins.`;
-      case "aborted":
-        return `The match was aborted${result.detail ? ` (${result.detail})` : ""}.`;
-      case "cancelled":
-        return `The match was cancelled${result.detail ? ` (${result.detail})` : ""}.`;
+        return `${who(view, loser, ui)} forfeited${result.detail ? ` (${result.detail})` : ""}: ${wins(view, winner, ui, false)}.`;
     }
-    return result.reason;
+    return `${wins(view, winner, ui, true)} (${result.reason}).`;
   }
 
   /** The position shown: the live one, or the one after `shownPly` moves. */
@@ -91,11 +107,13 @@ export function makeMatchViews(draw: Drawing) {
   }
 
   function statusText(view: MatchView, ui: MatchUi): string {
-    const finished = resultText(view);
+    const finished = resultText(view, ui);
     if (finished !== null) return finished;
     if (view.status === "waiting") {
       const open = ([0, 1] as const).filter((seat) => view.seats[seat].kind === "human" && !view.seats[seat].taken);
-      return `Waiting for a player to take seat ${open.join(" and ")}.`;
+      if (ui.seat !== null) return "Waiting for your opponent: send them the link below.";
+      if (open.length === 2) return "Waiting for two players to take the seats.";
+      return "Waiting for a second player: take the open seat to play.";
     }
     const turn = view.turn;
     if (!turn) return "";
@@ -135,7 +153,7 @@ export function makeMatchViews(draw: Drawing) {
         const open = info.kind === "human" && !info.taken ? ` <em>open</em>` : "";
         return (
           `<div class="${classes.join(" ")}" data-seat="${seat}"><span class="seat-name">${seatLabel(view, seat, ui)}${open}</span>` +
-          `<span class="seat-role">${role}</span>${clockHtml(view, seat, clocks[seat] ?? null)}</div>`
+          `<span class="seat-meta"><span class="seat-role">${role}</span>${clockHtml(view, seat, clocks[seat] ?? null)}</span></div>`
         );
       })
       .join("");
@@ -163,8 +181,8 @@ export function makeMatchViews(draw: Drawing) {
     const position = shownPosition(view, ui);
     if (position.inHand === null) return `<span class="hand-empty">No piece in hand</span>`;
     const ply = isLive(view, ui) ? view.ply : (ui.shownPly ?? view.ply);
-    const mover = seatLabel(view, ((view.firstSeat + ply) % 2) as 0 | 1, ui);
-    return `${draw.pieceSvg(position.inHand, { size: 56 })}<span>In hand: to be placed by ${mover}</span>`;
+    const placer = whoIn(view, ((view.firstSeat + ply) % 2) as 0 | 1, ui);
+    return `${draw.pieceSvg(position.inHand, { size: 56 })}<span>In hand, for ${e(placer)} to place</span>`;
   }
 
   function poolHtml(view: MatchView, ui: MatchUi): string {
@@ -188,8 +206,8 @@ export function makeMatchViews(draw: Drawing) {
     const start = `<li><button type="button" class="move${current === 0 ? " current" : ""}" data-ply="0">Start</button></li>`;
     const items = view.moves.map((entry) => {
       const ply = entry.ply + 1;
-      const who = e(seatName(view, entry.seat));
-      return `<li><button type="button" class="move${current === ply ? " current" : ""}" data-ply="${ply}"><span class="ply">${ply}.</span> ${who} <code>${e(entry.text)}</code></button></li>`;
+      const mover = e(who(view, entry.seat, ui));
+      return `<li><button type="button" class="move${current === ply ? " current" : ""}" data-ply="${ply}"><span class="ply">${ply}.</span> ${mover} <code>${e(entry.text)}</code></button></li>`;
     });
     return `<ol class="moves">${start}${items.join("")}</ol>`;
   }
@@ -201,16 +219,50 @@ export function makeMatchViews(draw: Drawing) {
     const placing = myTurn(view, ui) && turn?.phase === "place";
     const manual = view.rules.announce === "manual";
     const placements = view.moves.filter((entry) => entry.move.place !== undefined).length;
+    const people = view.seats.every((seat) => seat.kind === "human");
     return {
       quarto: placing && manual && ui.selectedCell !== null,
       claim: placing && manual && view.rules.missedClaim && ui.selectedCell === null && view.ply > 1,
       resign: mine && view.status === "active",
       abort: mine && placements === 0,
       join: ui.seat === null && view.status === "waiting",
+      // A seat holder may ask for a rematch of a match between people or against the engine (not a tournament game).
+      rematch: ui.seat !== null && view.status === "finished" && view.seats.every((seat) => seat.kind !== "bot") && !ui.busy,
+      // No link to the engine's value of every move while two people play each other (it would tell one of them the answer).
+      analyze: !(people && view.status !== "finished"),
     };
   }
 
-  return { seatName, clockText, resultText, statusText, statusHtml, seatsHtml, boardHtml, handHtml, poolHtml, movesHtml, actions, myTurn, shownPosition };
+  /**
+   * The request for a rematch (POST /v1/matches): the same rules and clock, the seats swapped (so whoever
+   * gave first now places first); this browser takes its new seat, the other person's stays open for them.
+   */
+  function rematchRequest(view: MatchView, ui: MatchUi) {
+    const seats = ([1, 0] as const).map((old) => {
+      const info = view.seats[old];
+      if (info.kind === "engine") return { kind: "engine" as const, level: info.level ?? undefined };
+      const name = info.name ? { name: info.name } : {};
+      return old === ui.seat ? { kind: "human" as const, take: true, ...name } : { kind: "human" as const, take: false, ...name };
+    });
+    return { rules: view.rules, clock: view.clock, firstSeat: view.firstSeat, seats };
+  }
+
+  return {
+    seatName,
+    clockText,
+    resultText,
+    statusText,
+    statusHtml,
+    seatsHtml,
+    boardHtml,
+    handHtml,
+    poolHtml,
+    movesHtml,
+    actions,
+    rematchRequest,
+    myTurn,
+    shownPosition,
+  };
 }
 
 export type MatchViews = ReturnType<typeof makeMatchViews>;

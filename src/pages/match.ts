@@ -29,20 +29,23 @@ function clockText(view: MatchView): string {
   return "no clock";
 }
 
+/**
+ * The page: on a phone one column (status and seats, the board, the piece in hand and the pieces to
+ * give, then the rest); from 760 px the board on the left and the same column beside it, so the board,
+ * the hand, the pieces to give and the status fit a laptop's screen together (style.ts sizes the board
+ * by the viewport's height).
+ */
 export function matchPage(view: MatchView): Html {
   const v = MATCH_VIEWS;
   const ui = SERVER_UI;
-  const body = html`<h1>Match <code class="match-id">${view.id}</code></h1>
+  const can = v.actions(view, ui);
+  const hidden = (hide: boolean) => (hide ? raw(" hidden") : "");
+  const tournament = view.tournamentId ? html` <a class="back" id="tournament-link" href="/tournaments/${view.tournamentId}">Back to the tournament</a>` : "";
+  const body = html`<div class="match-head"><h1>Match <code class="match-id">${view.id}</code></h1>${tournament}</div>
+<div class="match">
+<div class="match-top">
 <div id="status">${raw(v.statusHtml(view, ui))}</div>
 <div class="seats" id="seats">${raw(v.seatsHtml(view, ui, view.clocks.remainingMs))}</div>
-<div class="layout">
-<div>
-<div id="board-wrap">${raw(v.boardHtml(view, ui))}</div>
-<div class="hand" id="hand">${raw(v.handHtml(view, ui))}</div>
-<h2>Pieces to give</h2>
-<div class="pool" id="pool">${raw(v.poolHtml(view, ui))}</div>
-</div>
-<div>
 <section id="join" class="card" hidden>
 <p>A seat is open: take it to play.</p>
 <div class="row"><label>Your name <input type="text" id="join-name" maxlength="40" placeholder="optional"></label> <button type="button" class="primary" id="join-button">Take the seat</button></div>
@@ -51,19 +54,28 @@ export function matchPage(view: MatchView): Html {
 <p>Send this link to your opponent:</p>
 <div class="invite"><input type="text" id="invite-link" readonly value=""><button type="button" id="copy-link">Copy</button></div>
 </section>
+</div>
+<div class="match-board" id="board-wrap">${raw(v.boardHtml(view, ui))}</div>
+<div class="match-play">
+<div class="hand" id="hand">${raw(v.handHtml(view, ui))}</div>
+<h2 class="pool-title">Pieces to give</h2>
+<div class="pool" id="pool">${raw(v.poolHtml(view, ui))}</div>
 <div class="actions">
 <button type="button" class="primary" id="quarto-button" hidden>Quarto!</button>
 <button type="button" id="claim-button" hidden>Claim a missed Quarto</button>
 <button type="button" id="abort-button" hidden>Abort</button>
 <button type="button" class="danger" id="resign-button" hidden>Resign</button>
-<a class="button" id="again-link" href="/"${view.status === "finished" ? "" : raw(" hidden")}>Start another match</a>
+<button type="button" class="primary" id="rematch-button" hidden>Rematch</button>
+<a class="button" id="again-link" href="/"${hidden(view.status !== "finished")}>Start another match</a>
 </div>
 <p class="error" id="error" role="alert"></p>
+</div>
+<div class="match-more">
 <h2>Moves</h2>
 <div class="steps"><button type="button" data-step="first" aria-label="First position">«</button><button type="button" data-step="prev" aria-label="Previous move">‹</button><button type="button" data-step="next" aria-label="Next move">›</button><button type="button" data-step="last" aria-label="Latest position">»</button> <span class="live off" id="live">not connected</span></div>
 <div id="moves">${raw(v.movesHtml(view, ui))}</div>
 <p class="muted">Rules: ${rulesText(view)}. Clock: ${clockText(view)}.</p>
-<p class="muted"><a href="/v1/matches/${view.id}/record">Game record</a> (<a href="/v1/matches/${view.id}/record?format=text">as text</a>) · <a id="analyze-link" href="/analyze?position=${view.position.string}">Analyze this position</a></p>
+<p class="muted"><a href="/v1/matches/${view.id}/record">Game record</a> (<a href="/v1/matches/${view.id}/record?format=text">as text</a>)<span id="analyze-item"${hidden(!can.analyze)}> · <a id="analyze-link" href="/analyze?position=${view.position.string}">Analyze this position</a></span></p>
 </div>
 </div>`;
   return page({ title: `Match ${view.id.slice(0, 6)}`, body, script: clientScript(matchClient, { id: view.id, state: view }) });

@@ -10,6 +10,7 @@ header.site .brand { display: flex; align-items: center; gap: .4rem; font-weight
 header.site nav { display: flex; flex-wrap: wrap; gap: .2rem .9rem; }
 header.site nav a { color: var(--ink); }
 main { max-width: 980px; margin: 0 auto; padding: 1rem; }
+@media (max-width: 480px) { header.site { padding: .45rem .75rem; column-gap: .7rem; } header.site nav { column-gap: .7rem; font-size: .92rem; } header.site .brand { font-size: 1.1rem; } main { padding: .6rem .75rem; } }
 footer.site { max-width: 980px; margin: 2rem auto 1rem; padding: 0 1rem; color: var(--muted); font-size: .85rem; }
 h1 { font-size: 1.5rem; margin: .2rem 0 .8rem; overflow-wrap: anywhere; }
 h1 code { font-size: .8em; font-weight: 400; color: var(--muted); }
@@ -22,6 +23,19 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; fo
 @media (min-width: 760px) { .grid2 { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } }
 .home { display: grid; gap: 0 1rem; grid-template-columns: minmax(0, 1fr); align-items: start; }
 @media (min-width: 760px) { .home { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-template-areas: "intro form" "legend form"; } .home .intro { grid-area: intro; } .home .new-match { grid-area: form; } .home .legend-card { grid-area: legend; } }
+.match-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1rem; margin: 0 0 .5rem; }
+.match-head h1 { font-size: 1.2rem; margin: 0; min-width: 0; max-width: 100%; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.match { display: grid; gap: .5rem; grid-template-columns: minmax(0, 1fr); grid-template-areas: "top" "board" "play" "more"; align-items: start; }
+.match-top { grid-area: top; } .match-board { grid-area: board; } .match-play { grid-area: play; } .match-more { grid-area: more; }
+.match-top .card { margin: .5rem 0 0; }
+@media (min-width: 760px) { .match { column-gap: 1.2rem; grid-template-columns: clamp(260px, calc(100vh - 8.5rem), 440px) minmax(0, 1fr); grid-template-rows: auto auto 1fr; grid-template-areas: "board top" "board play" "board more"; } }
+.match .pool-title { font-size: .95rem; margin: .3rem 0; color: var(--muted); }
+.match .pool { display: grid; grid-template-columns: repeat(8, minmax(0, 1fr)); gap: .25rem; max-width: 440px; }
+.match .pool-piece { justify-content: center; }
+.match .pool-piece svg { width: 100%; max-width: 48px; height: auto; }
+.match .hand { min-height: 52px; }
+.match .hand svg { width: 52px; height: 52px; flex: none; }
+.match-more h2 { margin-top: .6rem; }
 .layout { display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr); align-items: start; }
 @media (min-width: 760px) { .layout { grid-template-columns: minmax(0, 440px) minmax(0, 1fr); } }
 svg.board { display: block; width: 100%; max-width: 440px; height: auto; touch-action: manipulation; }
@@ -40,19 +54,22 @@ button.pool-piece:hover, button.pool-piece:focus { border-color: var(--accent); 
 .pool-piece.give-draw { border-color: #999; }
 .pool-piece.selected { border-color: var(--accent); background: #dce8ff; }
 .hand { display: flex; align-items: center; gap: .6rem; min-height: 60px; }
-.status { font-size: 1.08rem; font-weight: 600; margin: 0 0 .6rem; padding: .55rem .8rem; border-radius: 8px; background: #f1ead9; }
+.status { font-size: 1.08rem; font-weight: 600; margin: 0 0 .5rem; padding: .5rem .8rem; border-radius: 8px; background: #f1ead9; }
+@media (max-width: 480px) { .status { font-size: 1rem; padding: .4rem .6rem; } }
 .status.your-turn { background: #e3f3e5; border-left: 5px solid var(--good); }
 .status.finished { background: #fff3c9; border-left: 5px solid var(--gold); }
-.seats { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; margin-bottom: .6rem; }
-.seat { display: flex; flex-direction: column; padding: .45rem .6rem; border: 2px solid var(--line); border-radius: 8px; background: #fff; min-width: 0; }
+.seats { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; }
+.seat { display: flex; flex-direction: column; padding: .35rem .6rem; border: 2px solid var(--line); border-radius: 8px; background: #fff; min-width: 0; }
 .seat.to-move { border-color: var(--good); }
 .seat.winner { border-color: var(--gold); background: #fff8dd; }
 .seat-name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .seat-role { font-size: .8rem; color: var(--muted); }
+.seat-meta { display: flex; flex-wrap: wrap; align-items: baseline; column-gap: .6rem; }
 .clock.untimed { font-size: .85rem; font-weight: 400; color: var(--muted); }
-.clock { font: 600 1.25rem/1.2 ui-monospace, Menlo, Consolas, monospace; }
+.clock { font: 600 1.15rem/1.2 ui-monospace, Menlo, Consolas, monospace; }
+a.back { font-size: .92rem; }
 .seat.to-move .clock { color: var(--good); }
-.moves { list-style: none; padding: 0; margin: .3rem 0 0; display: flex; flex-wrap: wrap; gap: .25rem; max-height: 14rem; overflow-y: auto; }
+.moves { list-style: none; padding: 0; margin: .3rem 0 0; display: flex; flex-wrap: wrap; gap: .25rem; max-height: 9rem; overflow-y: auto; }
 .moves button { border: 1px solid var(--line); background: #fff; border-radius: 6px; padding: .15rem .45rem; cursor: pointer; font: inherit; font-size: .88rem; }
 .moves button.current { background: var(--ink); color: #fff; border-color: var(--ink); }
 .moves .ply { color: var(--muted); }
@@ -87,8 +104,12 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .value-loss { color: var(--bad); font-weight: 600; }
 .value-draw { color: #555; font-weight: 600; }
 .threw { display: inline-block; margin-left: .3rem; padding: 0 .35rem; border-radius: 4px; background: var(--bad); color: #fff; font-size: .78rem; font-weight: 600; }
-tr.move-row { cursor: pointer; }
-tr.move-row:hover { background: #f6f1e6; }
+.move-group { margin: .7rem 0; }
+.move-group h3 { font-size: 1rem; margin: 0 0 .3rem; display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 .5rem; }
+.move-chips { display: flex; flex-wrap: wrap; gap: .25rem; }
+button.move-chip { display: inline-flex; align-items: center; gap: .15rem; padding: .05rem .3rem .05rem .4rem; border: 1px solid var(--line); border-radius: 6px; background: #fff; font-size: .88rem; }
+button.move-chip:hover, button.move-chip:focus { border-color: var(--accent); background: #eef4ff; }
+button.move-chip.threw-win { border-color: #e6b9b3; }
 .legend { display: grid; grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); gap: .4rem; }
 .legend figure { margin: 0; display: flex; align-items: center; gap: .3rem; font-size: .82rem; }
 .pieces { display: flex; flex-wrap: wrap; gap: .1rem; }

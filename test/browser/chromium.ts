@@ -16,6 +16,9 @@ const SCREENSHOTS = fileURLToPath(new URL("../../screenshots/", import.meta.url)
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1100, height: 900 };
+/** A 1366x768 laptop screen less the browser's own bars, and a 13" laptop. */
+export const LAPTOP = { width: 1366, height: 657 };
+export const LAPTOP_13 = { width: 1280, height: 800 };
 
 /**
  * Launches chromium headless with nothing that talks to the network on its own. Playwright gives each
@@ -84,9 +87,10 @@ export async function openPage(browser: Browser, path: string, viewport = DESKTO
   };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves screenshots/<name>.png: the whole page, or with `fullPage: false` what the viewport shows. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: options.fullPage ?? true });
 }
 
 /** The page is no wider than its viewport (nothing to scroll sideways on a phone). */
@@ -102,12 +106,43 @@ export function boardOf(page: Page, root = "#board-wrap"): Promise<string> {
   );
 }
 
-/** GETs or POSTs JSON from the Worker under test. */
-export async function api<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(
-    `${baseUrl}${path}`,
-    body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
-  );
+/**
+ * Each element is drawn entirely inside the viewport and the window is not scrolled: all of them are
+ * visible together without scrolling.
+ */
+export async function expectInViewport(page: Page, selectors: readonly string[], what: string): Promise<void> {
+  const seen = await page.evaluate((list) => {
+    const boxes = list.map((selector) => {
+      const element = document.querySelector(selector);
+      const box = element?.getBoundingClientRect();
+      return { selector, box: box ? { top: box.top, bottom: box.bottom, left: box.left, right: box.right, height: box.height } : null };
+    });
+    return { scrollY: window.scrollY, width: window.innerWidth, height: window.innerHeight, boxes };
+  }, selectors);
+  expect(seen.scrollY, `${what}: the window is scrolled`).toBe(0);
+  for (const { selector, box } of seen.boxes) {
+    expect(box, `${what}: ${selector} is missing`).not.toBeNull();
+    if (!box) continue;
+    expect(box.height, `${what}: ${selector} is empty`).toBeGreaterThan(0);
+    expect(box.top, `${what}: ${selector} starts above the viewport`).toBeGreaterThanOrEqual(0);
+    expect(box.left, `${what}: ${selector} starts left of the viewport`).toBeGreaterThanOrEqual(0);
+    expect(box.bottom, `${what}: ${selector} ends below the fold (${seen.height} px)`).toBeLessThanOrEqual(seen.height);
+    expect(box.right, `${what}: ${selector} ends right of the viewport`).toBeLessThanOrEqual(seen.width);
+  }
+}
+
+/** Puts a seat token where the pages keep it (as the home page does), then reloads the match page. */
+export async function holdSeat(page: Page, matchId: string, held: { seat: 0 | 1; token: string }): Promise<void> {
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [`quarto:seat:${matchId}`, JSON.stringify(held)]);
+  await page.reload();
+  await page.waitForSelector("#live.on");
+}
+
+/** GETs or POSTs JSON from the Worker under test (with a seat token when given). */
+export async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = body === undefined ? {} : { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${baseUrl}${path}`, body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) });
   const text = await response.text();
   expect(response.ok, `${path}: ${text}`).toBe(true);
   return JSON.parse(text) as T;

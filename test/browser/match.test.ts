@@ -1,12 +1,14 @@
 /**
  * Playing in the browser against `wrangler dev`: a match against the engine started from `/` and played
- * to the end by clicking, then stepped through; a match between two people in two browser contexts,
- * where each page (and a spectator's) follows the other seat's moves live, without reloading.
+ * to the end by clicking, stepped through, then a rematch with the seats swapped; a match between two
+ * people in two browser contexts, where each page (and a spectator's) follows the other seat's moves
+ * live, without reloading, and their rematch; how players are named ("You" to the seat's holder, the
+ * name given, "Player 1" / "Player 2" otherwise) in statuses and results.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MatchView } from "../../src/wire/match-schemas.ts";
-import { api, baseUrl, boardOf, expectNoSidewaysScroll, launchBrowser, openPage, PHONE, screenshot, skipReason } from "./chromium.ts";
+import { api, baseUrl, boardOf, expectNoSidewaysScroll, holdSeat, launchBrowser, openPage, PHONE, screenshot, skipReason } from "./chromium.ts";
 
 if (skipReason) console.warn(`[browser tests] ${skipReason}`);
 
@@ -74,8 +76,8 @@ describe.skipIf(!baseUrl)("playing in the browser", () => {
     const result = view.result as NonNullable<MatchView["result"]>;
     const status = (await page.textContent("#status")) ?? "";
     if (result.reason === "quarto") {
-      const winner = result.winner === 0 ? "Ada" : "Engine (easy)";
-      expect(status).toContain(`${winner} wins with a Quarto!`);
+      // Ada holds seat 0: her page says "You".
+      expect(status).toContain(result.winner === 0 ? "You win with a Quarto!" : "Engine (easy) wins with a Quarto!");
       for (const shape of result.shapes) expect(status).toContain(`${shape.kind} ${shape.cellNames.join(" ")}: all ${shape.attributes.join(" and ")}`);
       const winning = await page.$$eval("#board-wrap .cell.winning", (cells) => cells.map((cell) => Number(cell.getAttribute("data-cell"))));
       expect(winning.sort((a, b) => a - b)).toEqual([...new Set(result.shapes.flatMap((shape) => shape.cells))].sort((a, b) => a - b));
@@ -104,6 +106,24 @@ describe.skipIf(!baseUrl)("playing in the browser", () => {
     expect(await boardOf(page)).toBe(boards[2]);
     await page.keyboard.press("ArrowRight");
     expect(await boardOf(page)).toBe(boards[3]);
+    expect(await page.isVisible("#analyze-link"), "analysis is offered in a game against the engine").toBe(true);
+
+    // A rematch: the same settings, the seats swapped (so the roles are), Ada's page holding her new seat.
+    await page.click("#rematch-button");
+    await page.waitForURL((url) => url.pathname.startsWith("/matches/") && !url.pathname.endsWith(id));
+    const rematch = await api<MatchView>(`/v1/matches/${matchIdOf(page)}`);
+    expect(rematch.seats.map(({ kind, name, level, taken }) => ({ kind, name, level, taken }))).toEqual([
+      { kind: "engine", name: null, level: "easy", taken: true },
+      { kind: "human", name: "Ada", level: null, taken: true },
+    ]);
+    expect({ firstSeat: rematch.firstSeat, rules: rematch.rules, clock: rematch.clock }).toEqual({
+      firstSeat: view.firstSeat,
+      rules: view.rules,
+      clock: view.clock,
+    });
+    await page.waitForSelector("#live.on");
+    await page.waitForFunction(() => document.querySelector('#seats [data-seat="1"] .seat-name')?.textContent?.startsWith("You"));
+    expect(await page.textContent('#seats [data-seat="0"] .seat-name')).toBe("Engine (easy)");
     home.checkClean();
   });
 
@@ -119,12 +139,13 @@ describe.skipIf(!baseUrl)("playing in the browser", () => {
     await ada.page.waitForSelector("#invite:not([hidden])");
     const link = await ada.page.inputValue("#invite-link");
     expect(link).toBe(`${baseUrl}/matches/${id}`);
-    expect(await ada.page.textContent("#status")).toContain("Waiting for a player to take seat 1.");
+    expect(await ada.page.textContent("#status")).toContain("Waiting for your opponent: send them the link below.");
     await screenshot(ada.page, "match-friend-waiting");
     await markWindow(ada.page);
 
     const grace = await openPage(browser, new URL(link).pathname, PHONE);
     await grace.page.waitForSelector("#join:not([hidden])");
+    expect(await grace.page.textContent("#status")).toContain("Waiting for a second player: take the open seat to play.");
     await grace.page.fill("#join-name", "Grace");
     await grace.page.click("#join-button");
     await markWindow(grace.page);
@@ -136,7 +157,10 @@ describe.skipIf(!baseUrl)("playing in the browser", () => {
     await ada.page.waitForSelector("#status .your-turn");
     expect(await ada.page.textContent("#status")).toContain("You give first");
     expect(await ada.page.textContent("#seats")).toContain("Grace");
+    expect(await ada.page.textContent('#seats [data-seat="0"] .seat-name')).toBe("You (Ada)");
     expect(await ada.page.isHidden("#invite")).toBe(true);
+    // A live game between two people: no link to the engine's value of every move, for anyone.
+    for (const watcher of [ada.page, spectator.page]) expect(await watcher.isHidden("#analyze-item")).toBe(true);
 
     // Ada gives piece 7; Grace's page and the spectator's show it in hand.
     await ada.page.click('#pool .pool-piece.playable[data-piece="7"]');
@@ -157,6 +181,11 @@ describe.skipIf(!baseUrl)("playing in the browser", () => {
       expect(await watcher.$$eval("#moves [data-ply]", (buttons) => buttons.length)).toBe(3);
     }
     expect(await ada.page.textContent("#status")).toContain("Your turn: place the tall dark round solid (C)");
+    expect(await ada.page.textContent("#moves")).toContain("1. You -7");
+    expect(await ada.page.textContent("#moves")).toContain("2. Grace c3-C");
+    expect(await grace.page.textContent("#moves")).toContain("1. Ada -7");
+    expect(await grace.page.textContent("#hand")).toContain("In hand, for Ada to place");
+    expect(await ada.page.textContent("#hand")).toContain("In hand, for you to place");
 
     // Ada's game clock runs while she thinks; Grace's stands.
     const before = await ada.page.textContent("#clock-0");
@@ -167,13 +196,20 @@ describe.skipIf(!baseUrl)("playing in the browser", () => {
     await screenshot(grace.page, "match-friend-live-phone");
     await expectNoSidewaysScroll(grace.page);
 
-    // Grace resigns (two clicks); everyone sees the result.
+    // Grace resigns (two clicks); everyone sees the result, each page in its own words.
     await grace.page.click("#resign-button");
     await grace.page.click("#resign-button");
-    for (const watcher of [ada.page, grace.page, spectator.page]) {
+    const said: [Page, string][] = [
+      [ada.page, "Grace resigned: you win."],
+      [grace.page, "You resigned: Ada wins."],
+      [spectator.page, "Grace resigned: Ada wins."],
+    ];
+    for (const [watcher, text] of said) {
       await watcher.waitForSelector('[data-status="finished"]');
-      expect(await watcher.textContent("#status")).toContain("Grace resigned: Ada wins.");
+      expect(await watcher.textContent("#status")).toContain(text);
+      expect(await watcher.isVisible("#analyze-link"), "analysis once the game is over").toBe(true);
     }
+    expect(await spectator.page.isHidden("#rematch-button"), "no rematch for a spectator").toBe(true);
     for (const watched of [ada, grace, spectator]) {
       expect(await stillMarked(watched.page), "updated without a reload").toBe(true);
       watched.checkClean();
@@ -181,6 +217,59 @@ describe.skipIf(!baseUrl)("playing in the browser", () => {
     const view = await api<MatchView>(`/v1/matches/${id}`);
     expect(view.result).toMatchObject({ winner: 0, reason: "resignation" });
     expect(view.moves.map((entry) => entry.text)).toEqual(["-7", "c3-C"]);
+
+    // Ada asks for a rematch: a new match with the seats swapped, its link shown for her to send; Grace
+    // opens it, her name already filled in, and now gives first.
+    await ada.page.click("#rematch-button");
+    await ada.page.waitForURL((url) => url.pathname.startsWith("/matches/") && !url.pathname.endsWith(id));
+    const rematchId = matchIdOf(ada.page);
+    await ada.page.waitForSelector("#invite:not([hidden])");
+    expect(await ada.page.inputValue("#invite-link")).toBe(`${baseUrl}/matches/${rematchId}`);
+    const rematch = await api<MatchView>(`/v1/matches/${rematchId}`);
+    expect(rematch.seats.map(({ kind, name, taken }) => ({ kind, name, taken }))).toEqual([
+      { kind: "human", name: "Grace", taken: false },
+      { kind: "human", name: "Ada", taken: true },
+    ]);
+    expect({ firstSeat: rematch.firstSeat, rules: rematch.rules, clock: rematch.clock }).toEqual({ firstSeat: 0, rules: view.rules, clock: view.clock });
+    await screenshot(ada.page, "match-friend-rematch-invite");
+    await grace.page.goto(`${baseUrl}/matches/${rematchId}`);
+    await grace.page.waitForSelector("#join:not([hidden])");
+    expect(await grace.page.inputValue("#join-name")).toBe("Grace");
+    await grace.page.click("#join-button");
+    await grace.page.waitForSelector("#status .your-turn");
+    expect(await grace.page.textContent("#status")).toContain("You give first");
+    await ada.page.waitForFunction(() => document.querySelector("#status")?.textContent?.includes("Grace chooses a piece to give."));
+  });
+
+  it("names unnamed players Player 1 and Player 2, and says You to the seat's holder, down to a loss on time", async () => {
+    const created = await api<{ id: string; tokens: { seat: 0 | 1; token: string }[] }>("/v1/matches", {
+      clock: { kind: "move", moveMs: 1000 },
+      firstSeat: 0,
+      seats: [
+        { kind: "human", take: true },
+        { kind: "human", take: false },
+      ],
+    });
+    const spectator = await openPage(browser, `/matches/${created.id}`);
+    await spectator.page.waitForSelector("#live.on");
+    expect(await spectator.page.textContent("#status")).toContain("Waiting for a second player: take the open seat to play.");
+    expect(await spectator.page.textContent('#seats [data-seat="0"] .seat-name')).toBe("Player 1");
+    expect(await spectator.page.textContent('#seats [data-seat="1"] .seat-name')).toBe("Player 2 open");
+    // Seat 1 is taken without a name: the match starts, and seat 0 has a second to give.
+    const joined = await api<{ seat: 0 | 1; token: string }>(`/v1/matches/${created.id}/join`, {});
+    await spectator.page.waitForSelector('[data-status="finished"]');
+    expect(await spectator.page.textContent("#status")).toContain("Player 1 ran out of time: Player 2 wins.");
+
+    const loser = await openPage(browser, `/matches/${created.id}`, PHONE);
+    await holdSeat(loser.page, created.id, created.tokens[0]);
+    await loser.page.waitForFunction(() => document.querySelector("#status")?.textContent?.includes("You ran out of time: Player 2 wins."));
+    const winner = await openPage(browser, `/matches/${created.id}`);
+    await holdSeat(winner.page, created.id, { seat: joined.seat, token: joined.token });
+    await winner.page.waitForFunction(() => document.querySelector("#status")?.textContent?.includes("Player 1 ran out of time: you win."));
+    for (const watched of [spectator, loser, winner]) {
+      expect(await watched.page.textContent("main"), "no seat numbers as names").not.toMatch(/Seat [01]/);
+      watched.checkClean();
+    }
   });
 
   it("lets a player announce Quarto, and the opponent claim a missed one, under announce: manual", async () => {
@@ -197,9 +286,7 @@ describe.skipIf(!baseUrl)("playing in the browser", () => {
       const seats = await Promise.all(
         created.tokens.map(async (held) => {
           const watched = await openPage(browser, `/matches/${created.id}`);
-          await watched.page.evaluate(([key, value]) => localStorage.setItem(key, value), [`quarto:seat:${created.id}`, JSON.stringify(held)]);
-          await watched.page.reload();
-          await watched.page.waitForSelector("#live.on");
+          await holdSeat(watched.page, created.id, held);
           return watched;
         }),
       );
@@ -230,9 +317,12 @@ describe.skipIf(!baseUrl)("playing in the browser", () => {
     expect(await announced.ada.page.textContent("#status")).toContain("or announce Quarto!");
     await screenshot(announced.ada.page, "match-manual-announce");
     await announced.ada.page.click("#quarto-button");
-    for (const page of [announced.ada.page, announced.grace.page]) {
+    for (const [page, winner] of [
+      [announced.ada.page, "You win"],
+      [announced.grace.page, "Ada wins"],
+    ] as const) {
       await page.waitForSelector('[data-status="finished"]');
-      expect(await page.textContent("#status")).toContain("Ada wins with a Quarto! row a1 b1 c1 d1: all tall");
+      expect(await page.textContent("#status")).toContain(`${winner} with a Quarto! row a1 b1 c1 d1: all tall`);
     }
 
     const missed = await manualMatch();
@@ -241,9 +331,12 @@ describe.skipIf(!baseUrl)("playing in the browser", () => {
     await play(missed.ada.page, 3, 12);
     await missed.grace.page.waitForSelector("#claim-button:not([hidden])");
     await missed.grace.page.click("#claim-button");
-    for (const page of [missed.ada.page, missed.grace.page]) {
+    for (const [page, winner] of [
+      [missed.ada.page, "Grace wins"],
+      [missed.grace.page, "You win"],
+    ] as const) {
       await page.waitForSelector('[data-status="finished"]');
-      expect(await page.textContent("#status")).toContain("Grace wins by claiming a missed Quarto: row a1 b1 c1 d1: all tall");
+      expect(await page.textContent("#status")).toContain(`${winner} by claiming a missed Quarto: row a1 b1 c1 d1: all tall`);
     }
     await screenshot(missed.grace.page, "match-manual-claimed");
     const view = await api<MatchView>(`/v1/matches/${missed.id}`);

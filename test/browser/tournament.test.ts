@@ -1,7 +1,7 @@
 /**
  * /tournaments/{id} in the browser against `wrangler dev`: a round robin of built-in bots, opened while
  * it runs, follows it to the end without a reload and then shows the standings, crosstable and games
- * the API reports; each game links to its match page.
+ * the API reports; each game links to its match page, which links back.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,9 +61,16 @@ describe.skipIf(!baseUrl)("the tournament page", () => {
     await expectNoSidewaysScroll(page);
     await screenshot(page, "tournament-phone");
 
+    // A game's page links back to its tournament; a finished bot game offers analysis, not a rematch.
     await page.click("table.games tbody tr:first-child a");
     await page.waitForURL(/\/matches\//);
     await page.waitForSelector('[data-status="finished"]');
+    expect(await page.getAttribute("#tournament-link", "href")).toBe(`/tournaments/${created.id}`);
+    expect(await page.isVisible("#analyze-link")).toBe(true);
+    expect(await page.isHidden("#rematch-button")).toBe(true);
+    await page.click("#tournament-link");
+    await page.waitForURL(new RegExp(`/tournaments/${created.id}$`));
+    expect(await page.textContent("h1")).toContain("Browser round robin");
     watched.checkClean();
   });
 });

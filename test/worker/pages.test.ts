@@ -108,7 +108,7 @@ describe("/matches/{id}", () => {
     const created = await createMatch({ seats: [{ kind: "human", take: true, name: "Ada" }, { kind: "human" }] });
     const page = await htmlPage(`/matches/${created.id}`);
     expect(page).toContain(created.id);
-    expect(page).toContain("Waiting for a player to take seat 1.");
+    expect(page).toContain("Waiting for a second player: take the open seat to play.");
     expect(page).toContain("Ada");
     expect(boardOf(page)).toBe(".".repeat(16));
     // The state the script starts from is the API's.

@@ -2,7 +2,8 @@
  * The analysis page's script: a position editor (pieces onto the board, into the hand, the string
  * field), then the API's verdict on it: POST /v1/check-win for the status, POST /v1/evaluate with
  * `moves: true` for the engine's value and every move's. A move "threw away a win" when the position is
- * a win for the player to move and the move's value is a draw or a loss. Clicking a move plays it.
+ * a win for the player to move and the move's value is a draw or a loss. The moves are listed in groups
+ * by value (win, draw, loss), each compact; clicking a move plays it.
  * Shipped as source (see clientScript).
  */
 import type { BoardState, CellMark } from "../draw.ts";
@@ -138,8 +139,21 @@ export function analyzeClient(env: ClientEnv, config: AnalyzeConfig): void {
   }
 
   const RANK: Record<string, number> = { win: 0, draw: 1, loss: 2, unknown: 3 };
+  const GROUPS = ["win", "draw", "loss", "unknown"] as const;
+  const GROUP_TITLES: Record<(typeof GROUPS)[number], string> = { win: "Win", draw: "Draw", loss: "Loss", unknown: "Unknown" };
+  const PLURALS: Record<(typeof GROUPS)[number], [string, string]> = {
+    win: ["win", "wins"],
+    draw: ["draw", "draws"],
+    loss: ["loss", "losses"],
+    unknown: ["unknown", "unknown"],
+  };
+  const count = (n: number, [one, many]: [string, string]) => `${n} ${n === 1 ? one : many}`;
 
-  function movesTable(evaluation: Evaluation): string {
+  /**
+   * Every move, grouped by its value for the mover (win, draw, loss, then unknown), each group a
+   * compact run of buttons ("c3-6" and the piece given); a move that throws away a win is marked.
+   */
+  function movesHtml(evaluation: Evaluation): string {
     const list = [...(evaluation.moves ?? [])].sort(
       (a, b) => RANK[a.value ?? "unknown"] - RANK[b.value ?? "unknown"] || a.move.text.localeCompare(b.move.text),
     );
@@ -147,15 +161,23 @@ export function analyzeClient(env: ClientEnv, config: AnalyzeConfig): void {
     const counts = { win: 0, draw: 0, loss: 0, unknown: 0 };
     for (const entry of list) counts[entry.value ?? "unknown"]++;
     const thrown = list.filter(threw).length;
-    const summary = `${list.length} moves: ${counts.win} win, ${counts.draw} draw, ${counts.loss} lose${counts.unknown ? `, ${counts.unknown} unknown` : ""}${thrown ? `; ${thrown} threw away a win` : ""}.`;
-    const rows = list.map((entry, index) => {
-      const give = entry.move.give === undefined ? "" : draw.pieceSvg(entry.move.give, { size: 26 });
-      const note = threw(entry) ? `<span class="threw">threw away a win</span>` : "";
-      const exact = entry.exact || entry.value === null ? "" : ` <span class="muted">(heuristic)</span>`;
-      return `<tr class="move-row" data-index="${index}" data-move="${e(entry.move.text)}" data-value="${entry.value ?? "unknown"}"${threw(entry) ? ` data-threw="true"` : ""}><td><code>${e(entry.move.text)}</code> ${give}</td><td>${valueHtml(entry.value)}${exact}${note}</td></tr>`;
-    });
+    const parts = GROUPS.filter((group) => counts[group] > 0).map((group) => count(counts[group], PLURALS[group]));
+    const summary = `${count(list.length, ["move", "moves"])}: ${parts.join(", ")}${thrown ? `; ${thrown} of them throw away the win` : ""}.`;
     moves = list;
-    return `<h2>Every move</h2><p>${summary} Click a move to play it.</p><div class="table-wrap"><table><thead><tr><th>Move</th><th>Value for the mover</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+    const groups = GROUPS.filter((group) => counts[group] > 0).map((group) => {
+      const buttons = list.flatMap((entry, index) => {
+        if ((entry.value ?? "unknown") !== group) return [];
+        const give = entry.move.give === undefined ? "" : draw.pieceSvg(entry.move.give, { size: 24 });
+        const heuristic = entry.exact || entry.value === null ? "" : `<span class="muted" title="the engine's estimate, not proven">?</span>`;
+        const title = `${entry.move.text}: a ${entry.value ?? "value not known"} for the mover${entry.exact || entry.value === null ? "" : " (estimated)"}${threw(entry) ? ", throwing away the win" : ""}. Click to play it.`;
+        return [
+          `<button type="button" class="move-chip${threw(entry) ? " threw-win" : ""}" data-index="${index}" data-move="${e(entry.move.text)}" data-value="${group}"${threw(entry) ? ` data-threw="true"` : ""} title="${e(title)}"><code>${e(entry.move.text)}</code>${heuristic}${give}</button>`,
+        ];
+      });
+      const note = (group === "draw" || group === "loss") && evaluation.value === "win" ? ` <span class="threw">each throws away the win</span>` : "";
+      return `<section class="move-group" data-value="${group}"><h3><span class="value-${group}">${GROUP_TITLES[group]}</span> <span class="muted">${count(counts[group], ["move", "moves"])}</span>${note}</h3><div class="move-chips">${buttons.join("")}</div></section>`;
+    });
+    return `<h2>Every move</h2><p>${summary} Click a move to play it.</p>${groups.join("")}`;
   }
 
   /** The best value per target: per cell when placing, per piece given when only giving. */
@@ -218,7 +240,7 @@ export function analyzeClient(env: ClientEnv, config: AnalyzeConfig): void {
         ? `Engine: not solved within ${result.maxNodes.toLocaleString("en")} nodes.`
         : `Engine: a <strong>${valueHtml(result.value)}</strong> for ${who}${result.exact ? " (proven" : " (not proven"}, ${result.nodes.toLocaleString("en")} nodes searched).`;
     el.value.setAttribute("data-value", result.value ?? "unknown");
-    el.moves.innerHTML = movesTable(result);
+    el.moves.innerHTML = movesHtml(result);
     summarize(result.moves ?? []);
     render();
   }
@@ -272,7 +294,7 @@ export function analyzeClient(env: ClientEnv, config: AnalyzeConfig): void {
     if (event.target?.getAttribute("name") !== "position") changed();
   });
 
-  kit.delegate(el.moves, "click", "tr.move-row", (target) => {
+  kit.delegate(el.moves, "click", ".move-chip", (target) => {
     const entry = moves[Number(target.dataset.index)];
     if (!entry) return;
     const board = [...position.board];

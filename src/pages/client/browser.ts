@@ -21,6 +21,7 @@ export interface BrowserElement {
   disabled: boolean;
   href: string;
   dataset: Record<string, string | undefined>;
+  scrollTop: number;
   classList: {
     add(...names: string[]): void;
     remove(...names: string[]): void;
@@ -34,6 +35,7 @@ export interface BrowserElement {
   setAttribute(name: string, value: string): void;
   removeAttribute(name: string): void;
   getAttribute(name: string): string | null;
+  getBoundingClientRect(): { top: number; bottom: number; left: number; right: number; width: number; height: number };
   focus(): void;
   select?(): void;
 }

@@ -3,7 +3,9 @@
  * the full state after every change) and re-renders with match-view.ts. A browser holding the seat's
  * token (kept by the home page, or got here with "Take the seat") authenticates on the socket and plays
  * by clicking: a cell for the piece in hand, then the piece to give; the placement alone when it ends
- * the game (asked of POST /v1/validate-move, so the page applies no rules of its own). Shipped as source.
+ * the game (asked of POST /v1/validate-move, so the page applies no rules of its own). It never scrolls
+ * the window (only the move list, to its current move), and offers a finished match's seat holder a
+ * rematch (POST /v1/matches, seats swapped). Shipped as source.
  */
 import type { MatchView } from "../../wire/match-schemas.ts";
 import type { ClientEnv } from "../layout.ts";
@@ -51,7 +53,9 @@ export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
     claim: kit.byId("claim-button"),
     abort: kit.byId("abort-button"),
     resign: kit.byId("resign-button"),
+    rematch: kit.byId("rematch-button"),
     analyze: kit.byId("analyze-link"),
+    analyzeItem: kit.byId("analyze-item"),
   };
 
   function showError(message: string): void {
@@ -77,6 +81,20 @@ export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
     return `/analyze?${query}`;
   }
 
+  /**
+   * Scrolls the move list (not the window: on a phone that would hide the board) so its current move
+   * is in view.
+   */
+  function scrollMovesToCurrent(): void {
+    const list = el.moves.querySelector(".moves");
+    const current = list?.querySelector(".current");
+    if (!list || !current) return;
+    const box = list.getBoundingClientRect();
+    const item = current.getBoundingClientRect();
+    if (item.bottom > box.bottom) list.scrollTop += item.bottom - box.bottom;
+    else if (item.top < box.top) list.scrollTop -= box.top - item.top;
+  }
+
   function render(): void {
     el.board.innerHTML = views.boardHtml(view, ui);
     el.hand.innerHTML = views.handHtml(view, ui);
@@ -84,16 +102,23 @@ export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
     el.seats.innerHTML = views.seatsHtml(view, ui, clocksNow());
     el.pool.innerHTML = views.poolHtml(view, ui);
     el.moves.innerHTML = views.movesHtml(view, ui);
-    const current = el.moves.querySelector(".current");
-    if (current && "scrollIntoView" in current) (current as unknown as { scrollIntoView(options: unknown): void }).scrollIntoView({ block: "nearest" });
+    scrollMovesToCurrent();
     const can = views.actions(view, ui);
     el.quarto.hidden = !can.quarto;
     el.claim.hidden = !can.claim;
     el.abort.hidden = !can.abort;
     el.resign.hidden = !can.resign;
+    el.rematch.hidden = !can.rematch;
+    el.analyzeItem.hidden = !can.analyze;
     kit.byId("again-link").hidden = view.status !== "finished";
     el.resign.textContent = resignArmed ? "Click again to resign" : "Resign";
     el.join.hidden = !can.join || held !== null;
+    const joinName = kit.byId("join-name");
+    if (!el.join.hidden && joinName.value === "") {
+      // A rematch keeps the opponent's name on the seat it leaves open for them.
+      const open = view.seats.find((seat) => seat.kind === "human" && !seat.taken);
+      if (open?.name) joinName.value = open.name;
+    }
     const inviting = ui.seat !== null && view.status === "waiting";
     el.invite.hidden = !inviting;
     if (inviting) el.inviteLink.value = `${browser.location.origin}/matches/${id}`;
@@ -270,6 +295,23 @@ export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
     ui.seat = held.seat;
     if (socket && socket.readyState === 1) socket.send(JSON.stringify({ type: "auth", token: held.token, id: 0 }));
     accept(answer.body.state);
+  });
+
+  el.rematch.addEventListener("click", async () => {
+    const mySeat = ui.seat;
+    if (mySeat === null) return;
+    ui.busy = true;
+    render();
+    const answer = await kit.api<{ id: string; tokens: { seat: 0 | 1; token: string }[] }>("POST", "/v1/matches", views.rematchRequest(view, ui));
+    ui.busy = false;
+    if (!answer.ok) {
+      showError(answer.detail);
+      return render();
+    }
+    // This browser's seat in the rematch is the other one; the new page shows the link to send when a person is awaited.
+    const token = answer.body.tokens.find((entry) => entry.seat === 1 - mySeat);
+    if (token) kit.holdSeat(answer.body.id, token);
+    browser.location.assign(`/matches/${answer.body.id}`);
   });
 
   kit.byId("copy-link").addEventListener("click", () => {
