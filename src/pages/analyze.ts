@@ -6,6 +6,8 @@
  */
 import { html, raw } from "hono/html";
 import { ATTRIBUTES, START_POSITION_STRING } from "../rules/index.ts";
+import { rulesFromInput } from "../wire/convert.ts";
+import { RulesQuerySchema } from "../wire/schemas.ts";
 import { type AnalyzeConfig, analyzeClient } from "./client/analyze.ts";
 import { clientScript, DRAWING, type Html, page } from "./layout.ts";
 
@@ -15,11 +17,16 @@ export interface AnalyzeQuery {
   attributes?: string;
 }
 
-/** The page's starting point from its query; anything unreadable falls back to the default. */
+/**
+ * The page's starting point from its query: the rules options read as the API's GET forms read them
+ * (RulesQuerySchema, then rulesFromInput); anything unreadable falls back to the default.
+ */
 function analyzeConfig(query: AnalyzeQuery): AnalyzeConfig {
   const position = query.position !== undefined && /^[0-9a-fA-F.]{17}$/.test(query.position) ? query.position.toUpperCase() : START_POSITION_STRING;
-  const chosen = (query.attributes ?? "").split(",").filter((name): name is (typeof ATTRIBUTES)[number] => (ATTRIBUTES as readonly string[]).includes(name));
-  return { position, squares: query.squares === "true", attributes: chosen.length > 0 ? ATTRIBUTES.filter((name) => chosen.includes(name)) : [...ATTRIBUTES] };
+  const squares = RulesQuerySchema.shape.squares.safeParse(query.squares);
+  const attributes = RulesQuerySchema.shape.attributes.safeParse(query.attributes);
+  const rules = rulesFromInput({ squares: squares.success ? squares.data : undefined, attributes: attributes.success ? attributes.data : undefined });
+  return { position, squares: rules.squares, attributes: [...rules.attributes] };
 }
 
 export function analyzePage(query: AnalyzeQuery): Html {
