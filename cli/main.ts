@@ -2,7 +2,7 @@
  * The `arena` runner: `run` (the default) plays a round robin between HTTP bots and reference bots with
  * the same game code, forfeit policy and standings as the service; `serve` serves a reference bot
  * over HTTP; `check` runs the conformance check against a bot. Arguments are parsed here; the work is
- * done by src/tournament and src/bots.
+ * done by src/tournament, src/bots and the bot server of src/wire/bot-server.ts.
  */
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
@@ -154,7 +154,7 @@ async function run(args: string[], io: Io): Promise<number> {
       clock: { kind: "move", moveMs },
       seed,
       onGameStart: (game) => bar?.update({ game: `${game.gameId}: ${game.first} vs ${game.second}` }),
-      onGameEnd: (_record, played) => bar?.update(played),
+      onGameEnd: (_record, progress) => bar?.update(progress.played),
     });
   } finally {
     bar?.stop();

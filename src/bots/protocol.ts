@@ -65,6 +65,11 @@ export interface MoveRequest {
     timeLeftMs: number;
   };
   opponent: { name: string };
+  /**
+   * Present when the game started from an opening (a suite's position): its name, and how many of
+   * `moves` it made. Those moves were played at the match's creation, not by either bot.
+   */
+  opening?: { name: string; plies: number };
 }
 
 /** The body a bot answers to a move request: the same form as a hosted-match move. */
@@ -210,6 +215,7 @@ export function moveRequestFor(
     canClaim: state.pendingClaim?.claimant === seat,
     clock: { timeLeftMs: Math.max(0, Math.floor(timeLeftMs)) },
     opponent: { name: ids.opponent },
+    ...(state.config.opening ? { opening: { name: state.config.opening.name, plies: state.config.opening.moves.length } } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   makePositionString,
   playMove,
   positionFromTrustedSetup,
+  parseMoveText,
   parsePositionString,
   type Position,
   type Rules,
@@ -40,11 +41,29 @@ export interface MatchConfig {
   clock: ClockConfig;
   firstSeat: SeatIndex;
   /**
+   * Moves played at creation, before either seat moves (an opening of a suite): they are the record's
+   * first moves, charged to no clock; the seats play on from the position they reach.
+   */
+  opening?: MatchOpening;
+  /**
    * Seats whose clock never runs: seats the server plays itself (engine seats of a hosted match),
    * since a clock is never charged for the server's own time. Such a seat never loses on time.
    */
   untimedSeats?: SeatIndex[];
 }
+
+/**
+ * A start from an opening: its name (`classic/07`, or the caller's) and its moves in text notation
+ * from the empty board. The record keeps them as ordinary moves (ply 0 by `firstSeat`, alternating),
+ * so it replays like any other; `openingPlies` tells them apart from the seats' own moves.
+ */
+export interface MatchOpening {
+  name: string;
+  moves: string[];
+}
+
+/** How many of the record's first moves are the opening's (0 without one). */
+export const openingPlies = (config: MatchConfig): number => config.opening?.moves.length ?? 0;
 
 /** Whether the seat's clock runs at all (see MatchConfig.untimedSeats). */
 export const isTimed = (config: MatchConfig, seat: SeatIndex): boolean => !(config.untimedSeats ?? []).includes(seat);
@@ -63,8 +82,9 @@ export type MatchSeat =
 const isOpenSeat = (seat: MatchSeat): boolean => seat.kind === "human" && seat.tokenHash === null;
 
 /**
- * `aborted`: a player called the game off before the first placement. `cancelled`: the match was ended
- * from outside at any ply (its tournament was cancelled); neither has a winner.
+ * `aborted`: a player called the game off before the first placement (from an opening: before both
+ * seats moved). `cancelled`: the match was ended from outside at any ply (its tournament was
+ * cancelled); neither has a winner.
  */
 export const RESULT_REASONS = ["quarto", "draw", "timeout", "resignation", "claim", "forfeit", "aborted", "cancelled"] as const;
 export type ResultReason = (typeof RESULT_REASONS)[number];
@@ -188,12 +208,14 @@ export type ActionResult = { ok: true; state: MatchState; changed: boolean; dupl
 
 /**
  * A new match at `at`. With `seats`, the match knows who plays: it waits while a seat is open, and an
- * engine seat is untimed (the server's own time is never charged). Without, it starts at once.
+ * engine seat is untimed (the server's own time is never charged). Without, it starts at once. The
+ * opening's moves (config.opening) are played at once; throws a RangeError when they are not an
+ * opening (`openingError` says why beforehand).
  */
 export function newMatch(config: MatchConfig, at: number, seats?: [MatchSeat, MatchSeat]): MatchState {
   const engineSeats = seats ? ([0, 1] as const).filter((index) => seats[index].kind === "engine") : [];
   const untimed = [...new Set([...(config.untimedSeats ?? []), ...engineSeats])].sort();
-  return {
+  const state: MatchState = {
     config: engineSeats.length > 0 ? { ...config, untimedSeats: untimed } : config,
     status: seats?.some(isOpenSeat) ? "waiting" : "active",
     ...(seats ? { seats: [{ ...seats[0] }, { ...seats[1] }] as [MatchSeat, MatchSeat] } : {}),
@@ -205,6 +227,35 @@ export function newMatch(config: MatchConfig, at: number, seats?: [MatchSeat, Ma
     result: null,
     createdAt: at,
   };
+  if (!config.opening) return state;
+  const opened = playOpening(state, config.opening.moves);
+  if (typeof opened === "string") throw new RangeError(`opening ${config.opening.name}: ${opened}`);
+  return opened;
+}
+
+/**
+ * The opening's moves played on a new match, at its creation time and charged to no clock, or why
+ * they cannot open a game: a move that is not one, an illegal one, one that ends the game, or a
+ * Quarto left on the board (under `announce: manual`, one the next player could claim).
+ */
+function playOpening(start: MatchState, moves: readonly string[]): MatchState | string {
+  let state = start;
+  for (const [index, text] of moves.entries()) {
+    const move = parseMoveText(text);
+    if (move === null) return `move ${index + 1} '${text}' is not a move`;
+    const played = playMove(positionOf(state), move, state.config.rules);
+    if (!played.ok) return `move ${index + 1} '${text}': ${played.error.detail}`;
+    if (played.value.outcome.status !== "ongoing" || played.value.outcome.missed) return `move ${index + 1} '${text}' ends the game or completes a Quarto`;
+    const record: MoveRecord = { ply: index, seat: seatToMove(state), move: compactMove(move), text: makeMoveText(move), at: state.createdAt, elapsedMs: 0 };
+    state = { ...state, position: makePositionString(played.value.position), moves: [...state.moves, record] };
+  }
+  return state;
+}
+
+/** Why `opening` cannot start a game under `rules`, or null when it can. */
+export function openingError(opening: readonly string[], rules: Rules): string | null {
+  const opened = playOpening(newMatch({ rules, clock: { kind: "none" }, firstSeat: 0 }, 0), opening);
+  return typeof opened === "string" ? opened : null;
 }
 
 export const currentPly = (state: MatchState): number => state.moves.length;
@@ -349,8 +400,15 @@ export function applyAction(state: MatchState, action: AnyMatchAction): ActionRe
         changed: true,
       };
     case "abort": {
-      const placements = state.moves.filter((record) => record.move.place !== undefined).length;
-      if (placements > 0) return fail("match/cannot_abort", "a match can only be aborted before the first placement");
+      // Before the first placement: before both seats have moved (the opening's moves are neither's).
+      if (state.moves.length - openingPlies(state.config) >= 2) {
+        return fail(
+          "match/cannot_abort",
+          state.config.opening
+            ? "a match can only be aborted before both seats have moved after its opening"
+            : "a match can only be aborted before the first placement",
+        );
+      }
       return {
         ok: true,
         state: finish(state, { winner: null, reason: "aborted", detail: action.detail ?? "aborted before the first placement", at: action.at }),

@@ -49,6 +49,11 @@ export interface ReplayInput {
   rules: Rules;
   firstSeat: SeatIndex;
   moves: RecordedMove[];
+  /**
+   * How many of the first moves are an opening played at creation (MatchConfig.opening): they are
+   * replayed like the others, and only the seats' own moves count for an abort.
+   */
+  openingPlies?: number;
   /** The recorded result: checked when given; null says the game is not over (a match in progress). */
   result?: RecordedResult | null;
 }
@@ -129,6 +134,9 @@ export function replayRecord(input: ReplayInput): Result<Replay, ReplayError> {
     const record = state.moves[ply];
     steps.push({ ply: ply + 1, seat, move: record.text, position: positionOf(state) });
   }
+  // An opening was replayed move by move like the rest; marking it now only changes what an abort may follow.
+  const plies = Math.min(input.openingPlies ?? 0, state.moves.length);
+  if (plies > 0) state = { ...state, config: { ...state.config, opening: { name: "opening", moves: state.moves.slice(0, plies).map((move) => move.text) } } };
   const checked = checkResult(state, input.result, input.moves.length + 1);
   return checked.ok ? ok({ steps, state: checked.value }) : checked;
 }

@@ -49,8 +49,12 @@ export interface GameRecord extends GameOutcome {
   first: string;
   second: string;
   plies: number;
-  /** The game in text: the start position, then every move. */
+  /** The game in text: the start position, then every move (the opening's first). */
   record: string;
+  /** The opening it started from, by name. */
+  opening?: string;
+  /** Its game pair (the other game from the same opening, seats swapped), in paired schedules. */
+  pair?: number;
   abortedAttempts: AbortedAttempt[];
   /** The final match state: the full record with times, for replays. */
   match: MatchState;

@@ -1,9 +1,13 @@
 /**
- * The round-robin schedule. The circle method pairs every bot once per cycle (a bye when the count is
- * odd); the cycle is repeated once per game of a pair, and the bot that gives first alternates between
- * cycles, so each pair plays an even number of games, exactly half with each bot giving first. The seed
- * shuffles the bots before pairing and picks, per pair, who gives first in the first cycle.
+ * Schedules: the round robin, the gauntlet (one bot against each bot of a field) and the SPRT match
+ * (two bots, game pairs up to a limit). Every pair of bots plays an even number of games in cycles; the
+ * bot that gives first alternates between cycles, so exactly half of a pair's games have each bot
+ * giving first. With openings, cycles 2j and 2j+1 start from the same opening (the bots' seats swapped):
+ * those two games are a *pair*, numbered by `pair`, and nothing else comes between their cycles. The
+ * round robin's cycles use the circle method (every bot once per round, a bye when the count is odd).
+ * The seed shuffles the bots, picks per pair who gives first in the first cycle, and orders the openings.
  */
+import type { MatchOpening } from "../match/machine.ts";
 import { seededRandom, shuffleInPlace } from "../engine/random.ts";
 
 export interface ScheduledGame {
@@ -13,19 +17,23 @@ export interface ScheduledGame {
   gameId: string;
   /** The cycle and pairing round the game belongs to, from 0. */
   round: number;
-  /** The bot that makes the opening give. */
+  /** The bot that makes the opening give (seat 0 of the match). */
   first: string;
   second: string;
+  /** The opening the game starts from: its moves are the record's first ones. */
+  opening?: MatchOpening;
+  /** The game pair it belongs to: the two games from one opening with the seats swapped (paired schedules only). */
+  pair?: number;
 }
 
 export const MAX_GAMES_PER_PAIR = 1000;
 
 /** Why a schedule cannot be built, or null. */
-export function scheduleProblem(bots: readonly string[], gamesPerPair: number): string | null {
+export function scheduleProblem(bots: readonly string[], gamesPerPair: number, maxGamesPerPair = MAX_GAMES_PER_PAIR): string | null {
   if (bots.length < 2) return "a tournament needs at least two bots";
   if (new Set(bots).size !== bots.length) return "bot names must be unique";
-  if (!Number.isInteger(gamesPerPair) || gamesPerPair < 2 || gamesPerPair % 2 !== 0 || gamesPerPair > MAX_GAMES_PER_PAIR) {
-    return `games per pair must be an even integer from 2 to ${MAX_GAMES_PER_PAIR}, so each bot gives first in half of them`;
+  if (!Number.isInteger(gamesPerPair) || gamesPerPair < 2 || gamesPerPair % 2 !== 0 || gamesPerPair > maxGamesPerPair) {
+    return `games per pair must be an even integer from 2 to ${maxGamesPerPair}, so each bot gives first in half of them`;
   }
   return null;
 }
@@ -50,18 +58,22 @@ function circleRounds(count: number): [number, number][][] {
 }
 
 /**
- * Every game of a round robin in play order. Throws a RangeError when `scheduleProblem` finds one.
- * @example roundRobinSchedule(["alice", "bob", "carol"], 2, 7).length // 6
+ * The games of `rounds` (pairs of indexes into `order`) repeated `gamesPerPair` times. `random` has
+ * already shuffled `order`; here it draws who gives first per pair, then the order of the openings.
  */
-export function roundRobinSchedule(bots: readonly string[], gamesPerPair: number, seed: number): ScheduledGame[] {
-  const problem = scheduleProblem(bots, gamesPerPair);
-  if (problem) throw new RangeError(`schedule: ${problem}`);
-  const random = seededRandom(seed);
-  const order = shuffleInPlace([...bots], random);
-  const rounds = circleRounds(order.length);
+function cycles(
+  order: readonly string[],
+  rounds: [number, number][][],
+  gamesPerPair: number,
+  random: () => number,
+  openings: readonly MatchOpening[],
+): ScheduledGame[] {
   // Per pair (by order index), whether the lower index gives first in even cycles.
   const lowerFirst = new Map<string, boolean>();
   for (const pairs of rounds) for (const [a, b] of pairs) lowerFirst.set(`${Math.min(a, b)}:${Math.max(a, b)}`, random() < 0.5);
+  const openingOrder = shuffleInPlace([...openings], random);
+  const paired = openingOrder.length > 0;
+  const pairIds = new Map<string, number>();
 
   const games: ScheduledGame[] = [];
   for (let cycle = 0; cycle < gamesPerPair; cycle++) {
@@ -70,9 +82,68 @@ export function roundRobinSchedule(bots: readonly string[], gamesPerPair: number
         const [low, high] = a < b ? [a, b] : [b, a];
         const lowGivesFirst = lowerFirst.get(`${low}:${high}`) === (cycle % 2 === 0);
         const [first, second] = lowGivesFirst ? [order[low], order[high]] : [order[high], order[low]];
-        games.push({ index: games.length, gameId: `g${games.length + 1}`, round: cycle * rounds.length + roundInCycle, first, second });
+        const game: ScheduledGame = { index: games.length, gameId: `g${games.length + 1}`, round: cycle * rounds.length + roundInCycle, first, second };
+        if (paired) {
+          const key = `${cycle >> 1}:${low}:${high}`;
+          if (!pairIds.has(key)) pairIds.set(key, pairIds.size);
+          game.opening = openingOrder[(cycle >> 1) % openingOrder.length];
+          game.pair = pairIds.get(key);
+        }
+        games.push(game);
       }
     });
   }
   return games;
 }
+
+/**
+ * Every game of a round robin in play order. With `openings`, each pair of cycles plays the next
+ * opening (in an order drawn from the seed, round and round the list) with the seats swapped. Throws a
+ * RangeError when `scheduleProblem` finds one.
+ * @example roundRobinSchedule(["alice", "bob", "carol"], 2, 7).length // 6
+ */
+export function roundRobinSchedule(bots: readonly string[], gamesPerPair: number, seed: number, openings: readonly MatchOpening[] = []): ScheduledGame[] {
+  const problem = scheduleProblem(bots, gamesPerPair);
+  if (problem) throw new RangeError(`schedule: ${problem}`);
+  const random = seededRandom(seed);
+  const order = shuffleInPlace([...bots], random);
+  return cycles(order, circleRounds(order.length), gamesPerPair, random, openings);
+}
+
+/**
+ * A gauntlet: `challenger` against each bot of `field`, `gamesPerPair` games each, paired on the
+ * openings as in a round robin; the field's bots never meet. Every cycle is one round (the challenger
+ * is in all of its games: how many it plays at once is the runner's `gamesPerBot`).
+ */
+export function gauntletSchedule(
+  challenger: string,
+  field: readonly string[],
+  gamesPerPair: number,
+  seed: number,
+  openings: readonly MatchOpening[] = [],
+): ScheduledGame[] {
+  const problem = scheduleProblem([challenger, ...field], gamesPerPair);
+  if (problem) throw new RangeError(`schedule: ${problem}`);
+  const random = seededRandom(seed);
+  const order = [challenger, ...shuffleInPlace([...field], random)];
+  const round: [number, number][] = order.slice(1).map((_, index) => [0, index + 1]);
+  return cycles(order, [round], gamesPerPair, random, openings);
+}
+
+/** The most games of an SPRT match. */
+export const MAX_SPRT_GAMES = 100_000;
+
+/**
+ * The games of an SPRT match between `test` and `base`: game pairs, one per opening in turn, the two
+ * games of a pair next to each other, up to `maxGames` (even). The test stops it early.
+ */
+export function sprtSchedule(test: string, base: string, maxGames: number, seed: number, openings: readonly MatchOpening[] = []): ScheduledGame[] {
+  const problem = scheduleProblem([test, base], maxGames, MAX_SPRT_GAMES);
+  if (problem) throw new RangeError(`schedule: ${problem.replace("games per pair", "the game limit")}`);
+  const random = seededRandom(seed);
+  const games = cycles([test, base], [[[0, 1]]], maxGames, random, openings.length > 0 ? openings : [START_OPENING]);
+  return openings.length > 0 ? games : games.map(({ opening: _, ...game }) => game);
+}
+
+/** The empty board as an opening: games paired from the start when no suite is given. */
+const START_OPENING: MatchOpening = { name: "start", moves: [] };

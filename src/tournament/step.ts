@@ -2,24 +2,28 @@
  * The tournament lifecycle, once: `step(state, event) -> { state, commands }`, a pure function that the
  * local runner (run.ts) and the tournament Durable Object both drive (`drive`). It schedules, opens each
  * game's match, asks bots, applies their actions, replays an attempt aborted before a bot's first move
- * once, records results and owes the end notices. The hosts only carry out commands (create or read a
- * match, call a bot, apply an action, send notices) and report what came back as events.
+ * once, records results, owes the end notices, keeps up to `concurrency` games in play (no bot in more
+ * than `gamesPerBot` of them), and stops an SPRT match at its decision. The hosts only carry out
+ * commands (create or read a match, call a bot, apply an action, send notices) and report what came
+ * back as events.
  *
  * Why it survives any eviction of a host: every command is derived from stored state (`wake` derives it
  * again after a crash), each event names the game and match it is about and is ignored once they moved
  * on, a match id is stored before its match is created (creation is idempotent), an action carries the
- * ply it was computed for, a result is stored (with its notices owed) before the tournament moves on,
- * and the match stays the only record of a game in progress. Every command and event names its game,
- * so several games could run at once; today the tournament plays one at a time (`current`).
+ * ply it was computed for, a result is stored (with its notices owed) before its game gives way, and the
+ * match stays the only record of a game in progress. Games start in schedule order; each game in play
+ * is its own sub-state, and every command and event names the game it serves.
  */
-import { type MatchAction, type MatchState, recordText } from "../match/machine.ts";
+import { type MatchAction, type MatchOpening, type MatchState, recordText } from "../match/machine.ts";
 import { endNoticeFor, type Player, type PlayerReply } from "../bots/protocol.ts";
 import { type GameOutcome, gameOutcome } from "./game.ts";
 import { roundRobinSchedule, type ScheduledGame } from "./schedule.ts";
+import { type Pentanomial, type SprtDecision, type SprtSettings, sprtDecision, sprtLlr } from "./sprt.ts";
 import { type Ask, decideAction, turnAsk } from "./turn.ts";
 
 /** One scheduled game and how far it got. The tournament object stores each as it is (`game:000012`). */
 export interface GameState extends ScheduledGame {
+  /** `cancelled`: ended without a result (the tournament was cancelled, or stopped by its SPRT). */
   status: "pending" | "playing" | "finished" | "cancelled";
   /** 1, or 2 once an attempt was aborted. */
   attempt: number;
@@ -30,20 +34,42 @@ export interface GameState extends ScheduledGame {
   aborted: { matchId: string; detail: string }[];
   outcome: GameOutcome | null;
   plies: number | null;
-  /** The game in text: the start position, then every move. */
+  /** The game in text: the start position, then every move (the opening's first). */
   text: string | null;
   /** A finished match whose bots have not yet been sent `POST /end`. */
   pendingNotice: string | null;
 }
 
-/** The part of a tournament the step reads and writes; hosts keep more (configuration, entrants). */
+/** An SPRT's running counts: kept in the tournament, so a step never reads more than its own games. */
+export interface SprtProgress {
+  /** Complete pairs by the tested bot's points in them (0, 1/2, 1, 3/2, 2). */
+  pentanomial: Pentanomial;
+  /** Pairs with one game over: the tested bot's points in it, by pair number. */
+  open: Record<string, number>;
+  /** The log-likelihood ratio after the last complete pair. */
+  llr: number;
+  /** Set once the LLR crossed a bound: the match stops there. */
+  decision: SprtDecision | null;
+}
+
+/**
+ * The part of a tournament the step reads and writes; hosts keep more (configuration, entrants). A
+ * tournament stored before games could run at once (no `next`, no `playing`) reads as one whose game
+ * `current` has started.
+ */
 export interface TournamentProgress {
   id: string;
   status: "running" | "finished" | "cancelled";
   gameCount: number;
-  /** The game being played (or next to play); `gameCount` once all are over. */
+  /** Every game before it is over (or, once the tournament ended, will never be played); `gameCount` once all are over. */
   current: number;
+  /** The first game not started yet (default `current + 1`): games start in schedule order. */
+  next?: number;
+  /** The games started and not over, in index order (default `[current]`). */
+  playing?: number[];
   finishedAt: number | null;
+  /** Present when the policy runs an SPRT. */
+  sprt?: SprtProgress;
 }
 
 /**
@@ -55,12 +81,23 @@ export interface TournamentState<T extends TournamentProgress = TournamentProgre
   games: readonly GameState[];
 }
 
+/** An SPRT on the games' pairs: `bot` is the bot under test (its points are counted). */
+export interface SprtPolicy extends SprtSettings {
+  bot: string;
+}
+
 /** Settings of a tournament that shape its games. */
 export interface StepPolicy {
   /** Bots that move in the host's own time (in-process reference bots): their seats are untimed. */
   untimed: readonly string[];
   /** The longest a bot call may take when the clock allows more. */
   maxMoveMs?: number;
+  /** Games in play at once (default 1). */
+  concurrency?: number;
+  /** Games one bot may be in at once (default 1: no bot in two games at once). */
+  gamesPerBot?: number;
+  /** Stop at the decision of an SPRT over the games' pairs. */
+  sprt?: SprtPolicy;
 }
 
 export interface SeatSpec {
@@ -72,15 +109,18 @@ export interface SeatSpec {
 export type StepCommand =
   /** Choose a fresh id for the game's next match (answer: `matchId`). */
   | { type: "newMatchId"; game: number; gameId: string; attempt: number }
-  /** Create the match, or read it if it exists (answer: `match`). Seat 0 gives first. */
-  | { type: "openMatch"; game: number; matchId: string; seats: [SeatSpec, SeatSpec] }
+  /**
+   * Create the match, or read it if it exists (answer: `match`). Seat 0 gives first; the opening's
+   * moves, if any, are played at creation (MatchConfig.opening).
+   */
+  | { type: "openMatch"; game: number; matchId: string; seats: [SeatSpec, SeatSpec]; opening?: MatchOpening }
   /** Call the bot (answer: `reply`). */
   | { type: "askBot"; game: number; matchId: string; ask: Ask }
   /** Apply the action to the match unless it moved past `ply` (answer: `match`, or `stale` when refused). */
   | { type: "act"; game: number; matchId: string; ply: number; action: MatchAction }
   /** Send `POST /end` to both bots of the finished match, best effort (answer: `notified`). */
   | { type: "sendNotices"; game: number; matchId: string; tournamentId: string; gameId: string; names: [string, string] }
-  /** End the match without a result: its tournament was cancelled (no answer). */
+  /** End the match without a result: its tournament was cancelled or stopped (no answer). */
   | { type: "cancelMatch"; game: number; matchId: string; detail: string };
 
 /** What happened; hosts stamp times (`at`, ms since epoch) on their own clock. */
@@ -101,6 +141,8 @@ export interface StepResult<T extends TournamentProgress> {
 
 /** The detail of a match ended because its tournament was cancelled. */
 export const CANCELLED_DETAIL = "the tournament was cancelled";
+/** The detail of a match ended because its SPRT reached a decision. */
+export const SPRT_STOPPED_DETAIL = "the SPRT reached a decision";
 
 /** A scheduled game before anything of it is played. */
 export function pendingGame(game: ScheduledGame): GameState {
@@ -119,16 +161,47 @@ export function pendingGame(game: ScheduledGame): GameState {
 }
 
 /** The games of a new tournament: the round robin of `bots`, none played. Throws a RangeError for a bad configuration. */
-export function scheduleGames(bots: readonly string[], gamesPerPair: number, seed: number): GameState[] {
-  return roundRobinSchedule(bots, gamesPerPair, seed).map(pendingGame);
+export function scheduleGames(bots: readonly string[], gamesPerPair: number, seed: number, openings: readonly MatchOpening[] = []): GameState[] {
+  return roundRobinSchedule(bots, gamesPerPair, seed, openings).map(pendingGame);
+}
+
+/** The progress of a new tournament of `games`; with an SPRT policy, its counts at zero. */
+export function newProgress(id: string, gameCount: number, policy: Pick<StepPolicy, "sprt"> = {}): TournamentProgress {
+  const progress: TournamentProgress = { id, status: "running", gameCount, current: 0, next: 0, playing: [], finishedAt: null };
+  if (policy.sprt) progress.sprt = { pentanomial: [0, 0, 0, 0, 0], open: {}, llr: 0, decision: null };
+  return progress;
 }
 
 /** The untimed bots among `players`: those that move in the host's own process. */
 export const untimedBots = (players: readonly Player[]): string[] => players.filter((player) => player.inProcess).map((player) => player.name);
 
-/** The indexes of the games a step for `event` reads. */
-export function gamesRead(tournament: TournamentProgress, event: StepEvent): number[] {
-  return event.type === "wake" || event.type === "cancel" ? [tournament.current] : [event.game];
+/** The games started and not over. */
+export function playingGames(tournament: TournamentProgress): number[] {
+  return tournament.playing ?? (tournament.current < tournament.gameCount ? [tournament.current] : []);
+}
+
+/** The first game not started yet. */
+export const nextGame = (tournament: TournamentProgress): number => tournament.next ?? Math.min(tournament.current + 1, tournament.gameCount);
+
+const concurrencyOf = (policy: Pick<StepPolicy, "concurrency"> | undefined): number => Math.max(1, Math.floor(policy?.concurrency ?? 1));
+
+/** The games that may start next: as many as may be in play, from the first not started. */
+function candidates(tournament: TournamentProgress, policy?: Pick<StepPolicy, "concurrency">): number[] {
+  const next = nextGame(tournament);
+  const end = Math.min(tournament.gameCount, next + concurrencyOf(policy));
+  return Array.from({ length: Math.max(0, end - next) }, (_, offset) => next + offset);
+}
+
+/**
+ * The indexes of the games a step for `event` reads: its own game; for `wake` and `notified` also the
+ * games in play and those that may start (a game over makes room); for `cancel` the games in play.
+ */
+export function gamesRead(tournament: TournamentProgress, event: StepEvent, policy?: Pick<StepPolicy, "concurrency">): number[] {
+  const playing = playingGames(tournament);
+  if (event.type === "cancel") return playing;
+  if (event.type === "wake") return [...new Set([...playing, ...candidates(tournament, policy)])];
+  if (event.type === "notified") return [...new Set([event.game, ...playing, ...candidates(tournament, policy)])];
+  return [event.game];
 }
 
 /** A bot call: the commands a bounded host counts (see `drive`). */
@@ -140,18 +213,20 @@ export function step<T extends TournamentProgress>(state: TournamentState<T>, ev
   if (event.type === "wake") return wake(state, event.at, policy);
   if (event.type === "cancel") return cancel(state, event.at);
   const game = gameOf(state, event.game);
-  if (event.type === "notified") return notified(state, game, event.matchId, event.at);
+  if (event.type === "notified") return notified(state, game, event.matchId, event.at, policy);
   if (event.type === "matchId") {
-    const free = tournament.status === "running" && tournament.current === game.index && game.matchId === null && game.pendingNotice === null;
+    const free = tournament.status === "running" && playingGames(tournament).includes(game.index) && game.matchId === null && game.pendingNotice === null;
     if (!free || (game.status !== "pending" && game.status !== "playing")) return same;
     const next: GameState = { ...game, status: "playing", matchId: event.matchId, matchCreated: false };
     return { state: withGame(state, next), commands: [openMatch(next, policy)] };
   }
   const playing = tournament.status === "running" && game.status === "playing" && game.matchId === event.matchId;
   if (!playing) {
-    // A match read for a cancelled tournament (created while it was cancelled) is cancelled too.
-    const orphan = event.type === "match" && tournament.status === "cancelled" && game.matchId === event.matchId && event.match.status !== "finished";
-    return orphan ? { state, commands: [{ type: "cancelMatch", game: game.index, matchId: event.matchId, detail: CANCELLED_DETAIL }] } : same;
+    // A match read for a game that was cancelled (created while it was) is cancelled too.
+    const ended = tournament.status === "cancelled" || game.status === "cancelled";
+    const orphan = event.type === "match" && ended && game.matchId === event.matchId && event.match.status !== "finished";
+    const detail = tournament.status === "cancelled" ? CANCELLED_DETAIL : SPRT_STOPPED_DETAIL;
+    return orphan ? { state, commands: [{ type: "cancelMatch", game: game.index, matchId: event.matchId, detail }] } : same;
   }
   switch (event.type) {
     case "match":
@@ -179,30 +254,135 @@ function withGame<T extends TournamentProgress>(state: TournamentState<T>, game:
   return { ...state, games: state.games.map((candidate) => (candidate.index === game.index ? game : candidate)) };
 }
 
+function withTournament<T extends TournamentProgress>(state: TournamentState<T>, changes: Partial<TournamentProgress>): TournamentState<T> {
+  return { ...state, tournament: { ...state.tournament, ...changes } };
+}
+
 const seatSpec = (name: string, policy: StepPolicy): SeatSpec => ({ name, untimed: policy.untimed.includes(name) });
 
 function openMatch(game: GameState, policy: StepPolicy): StepCommand {
-  return { type: "openMatch", game: game.index, matchId: game.matchId as string, seats: [seatSpec(game.first, policy), seatSpec(game.second, policy)] };
+  return {
+    type: "openMatch",
+    game: game.index,
+    matchId: game.matchId as string,
+    seats: [seatSpec(game.first, policy), seatSpec(game.second, policy)],
+    ...(game.opening ? { opening: game.opening } : {}),
+  };
 }
 
 function sendNotices(tournament: TournamentProgress, game: GameState, matchId: string): StepCommand {
   return { type: "sendNotices", game: game.index, matchId, tournamentId: tournament.id, gameId: game.gameId, names: [game.first, game.second] };
 }
 
-/** What the stored state owes next: notices, a match id, or a (re)read of the match in play. */
+/** What the stored state owes next: for each game in play its notices, a match id or a (re)read of its match; then the games that may start. */
 function wake<T extends TournamentProgress>(state: TournamentState<T>, at: number, policy: StepPolicy): StepResult<T> {
-  const { tournament } = state;
-  if (tournament.status !== "running") return { state, commands: [] };
-  if (tournament.current >= tournament.gameCount)
-    return { state: { ...state, tournament: { ...tournament, status: "finished", finishedAt: at } }, commands: [] };
-  const game = gameOf(state, tournament.current);
-  if (game.pendingNotice !== null) return { state, commands: [sendNotices(tournament, game, game.pendingNotice)] };
-  if (game.status === "finished") return { state: advance(state, at), commands: [] };
+  if (state.tournament.status !== "running") return { state, commands: [] };
+  let next = withTournament(state, { next: nextGame(state.tournament), playing: playingGames(state.tournament) });
+  const commands: StepCommand[] = [];
+  for (const index of playingGames(next.tournament)) {
+    const resumed = resume(next, gameOf(next, index), at, policy);
+    next = resumed.state;
+    commands.push(...resumed.commands);
+  }
+  const started = startGames(next, at, policy);
+  return { state: started.state, commands: [...cancelStarted(state, started.state, SPRT_STOPPED_DETAIL), ...commands, ...started.commands] };
+}
+
+/** The command a started game owes: its notices, a match id, or a read of its match; a game already over gives way. */
+function resume<T extends TournamentProgress>(state: TournamentState<T>, game: GameState, at: number, policy: StepPolicy): StepResult<T> {
+  if (game.pendingNotice !== null) return { state, commands: [sendNotices(state.tournament, game, game.pendingNotice)] };
+  if (game.status === "finished" || game.status === "cancelled") return { state: over(state, game, at, policy), commands: [] };
   if (game.matchId === null) return { state, commands: [{ type: "newMatchId", game: game.index, gameId: game.gameId, attempt: game.attempt }] };
   return { state, commands: [openMatch(game, policy)] };
 }
 
-/** The match of the game in play, as read (or as an action left it): record its end, or ask for the next turn. */
+/**
+ * Starts games in schedule order while fewer than `concurrency` are in play, none has a bot already in
+ * `gamesPerBot` games, and the tournament goes on; ends it when nothing is left to play.
+ */
+function startGames<T extends TournamentProgress>(state: TournamentState<T>, at: number, policy: StepPolicy): StepResult<T> {
+  let next = state;
+  const commands: StepCommand[] = [];
+  const perBot = Math.max(1, Math.floor(policy.gamesPerBot ?? 1));
+  for (;;) {
+    const { tournament } = next;
+    if (tournament.status !== "running") break;
+    const playing = playingGames(tournament);
+    const index = nextGame(tournament);
+    if (index >= tournament.gameCount || playing.length >= concurrencyOf(policy)) break;
+    const game = gameOf(next, index);
+    const busy = (bot: string) => playing.filter((other) => [gameOf(next, other).first, gameOf(next, other).second].includes(bot)).length >= perBot;
+    if (busy(game.first) || busy(game.second)) break;
+    next = withTournament(next, { next: index + 1, playing: [...playing, index].sort((a, b) => a - b) });
+    const resumed = resume(next, game, at, policy);
+    next = resumed.state;
+    commands.push(...resumed.commands);
+  }
+  return { state: finishIfDone(next, at), commands };
+}
+
+/** The tournament ends once no game is in play and none is left to start. */
+function finishIfDone<T extends TournamentProgress>(state: TournamentState<T>, at: number): TournamentState<T> {
+  const { tournament } = state;
+  if (tournament.status !== "running" || playingGames(tournament).length > 0 || nextGame(tournament) < tournament.gameCount) return state;
+  return withTournament(state, { status: "finished", finishedAt: at, current: tournament.gameCount });
+}
+
+/**
+ * A game is over (finished and its notices sent, or cancelled): it leaves the games in play, an SPRT
+ * counts it, and `current` moves past every game over.
+ */
+function over<T extends TournamentProgress>(state: TournamentState<T>, game: GameState, at: number, policy: StepPolicy): TournamentState<T> {
+  const playing = playingGames(state.tournament).filter((index) => index !== game.index);
+  const next = nextGame(state.tournament);
+  let result = withTournament(state, { playing, next, current: playing.length > 0 ? Math.min(...playing) : next });
+  if (policy.sprt && game.status === "finished" && game.pair !== undefined && game.outcome) {
+    const progress = result.tournament.sprt ?? newProgress(state.tournament.id, 0, policy).sprt;
+    result = withTournament(result, { sprt: countForSprt(progress as SprtProgress, game, policy.sprt) });
+    if (result.tournament.sprt?.decision) result = stop(result, at);
+  }
+  return finishIfDone(result, at);
+}
+
+/** The SPRT's counts with `game` over: a pair is counted when its second game is. */
+function countForSprt(progress: SprtProgress, game: GameState, sprt: SprtPolicy): SprtProgress {
+  if (progress.decision) return progress;
+  const outcome = game.outcome as GameOutcome;
+  const points = outcome.winner === null ? 0.5 : outcome.winner === sprt.bot ? 1 : 0;
+  const key = String(game.pair);
+  const earlier = progress.open[key];
+  if (earlier === undefined) return { ...progress, open: { ...progress.open, [key]: points } };
+  const { [key]: _, ...open } = progress.open;
+  const pentanomial = [...progress.pentanomial] as Pentanomial;
+  pentanomial[Math.round((earlier + points) * 2)] += 1;
+  const llr = sprtLlr(pentanomial, sprt);
+  return { pentanomial, open, llr, decision: sprtDecision(llr, sprt) };
+}
+
+/**
+ * The SPRT decided: the tournament is finished, the games in play end without a result (the step that
+ * stopped cancels their matches, see `cancelStarted`; one created later is cancelled when read), and no
+ * other game starts.
+ */
+function stop<T extends TournamentProgress>(state: TournamentState<T>, at: number): TournamentState<T> {
+  let next = withTournament(state, { status: "finished", finishedAt: at });
+  for (const index of playingGames(next.tournament)) {
+    const game = gameOf(next, index);
+    if (game.status === "playing") next = withGame(next, { ...game, status: "cancelled" });
+  }
+  return withTournament(next, { playing: [], current: nextGame(next.tournament) });
+}
+
+/** The matches to cancel after a stop or a cancellation: those of the games it cancelled. */
+function cancelStarted(before: TournamentState, after: TournamentState, detail: string): StepCommand[] {
+  return after.games.flatMap((game) => {
+    const was = before.games.find((candidate) => candidate.index === game.index);
+    const cancelledNow = game.status === "cancelled" && was?.status !== "cancelled";
+    return cancelledNow && game.matchId !== null ? [{ type: "cancelMatch" as const, game: game.index, matchId: game.matchId, detail }] : [];
+  });
+}
+
+/** The match of a game in play, as read (or as an action left it): record its end, or ask for the next turn. */
 function matchRead<T extends TournamentProgress>(state: TournamentState<T>, game: GameState, match: MatchState, at: number, policy: StepPolicy): StepResult<T> {
   const matchId = game.matchId as string;
   if (match.status === "finished") {
@@ -256,34 +436,33 @@ function recordEnd(game: GameState, matchId: string, match: MatchState): GameSta
   };
 }
 
-/** The notices of `matchId` are sent: a finished game gives way to the next one (or ends the tournament). */
-function notified<T extends TournamentProgress>(state: TournamentState<T>, game: GameState, matchId: string, at: number): StepResult<T> {
+/**
+ * The notices of `matchId` are sent: a finished game is over and makes room for the next ones (or ends
+ * the tournament, or decides its SPRT); an aborted attempt is replayed.
+ */
+function notified<T extends TournamentProgress>(state: TournamentState<T>, game: GameState, matchId: string, at: number, policy: StepPolicy): StepResult<T> {
   if (game.pendingNotice !== matchId) return { state, commands: [] };
-  const next = withGame(state, { ...game, pendingNotice: null });
-  const { tournament } = next;
-  if (game.status !== "finished" || tournament.current !== game.index || tournament.status !== "running") return { state: next, commands: [] };
-  return { state: advance(next, at), commands: [] };
+  const noticed: GameState = { ...game, pendingNotice: null };
+  const next = withGame(state, noticed);
+  if (next.tournament.status !== "running" || !playingGames(next.tournament).includes(game.index)) return { state: next, commands: [] };
+  if (noticed.status !== "finished") return resume(next, noticed, at, policy);
+  const ended = over(next, noticed, at, policy);
+  const cancels = cancelStarted(next, ended, SPRT_STOPPED_DETAIL);
+  const started = startGames(ended, at, policy);
+  return { state: started.state, commands: [...cancels, ...started.commands] };
 }
 
-function advance<T extends TournamentProgress>(state: TournamentState<T>, at: number): TournamentState<T> {
-  const { tournament } = state;
-  const current = tournament.current + 1;
-  return {
-    ...state,
-    tournament: current >= tournament.gameCount ? { ...tournament, current, status: "finished", finishedAt: at } : { ...tournament, current },
-  };
-}
-
-/** Stops the tournament: the game in play ends without a result (its match is cancelled), the rest are not played. */
+/** Stops the tournament: the games in play end without a result (their matches are cancelled), the rest are not played. */
 function cancel<T extends TournamentProgress>(state: TournamentState<T>, at: number): StepResult<T> {
   const { tournament } = state;
   if (tournament.status !== "running") return { state, commands: [] };
-  let next: TournamentState<T> = { ...state, tournament: { ...tournament, status: "cancelled", finishedAt: at } };
-  const game = state.games.find((candidate) => candidate.index === tournament.current);
-  if (game?.status !== "playing") return { state: next, commands: [] };
-  next = withGame(next, { ...game, status: "cancelled" });
+  let next = withTournament(state, { status: "cancelled", finishedAt: at });
+  for (const index of playingGames(tournament)) {
+    const game = state.games.find((candidate) => candidate.index === index);
+    if (game?.status === "playing") next = withGame(next, { ...game, status: "cancelled" });
+  }
   // A match not created yet is cancelled when it is read (see `step`).
-  return { state: next, commands: game.matchId === null ? [] : [{ type: "cancelMatch", game: game.index, matchId: game.matchId, detail: CANCELLED_DETAIL }] };
+  return { state: next, commands: cancelStarted(state, next, CANCELLED_DETAIL) };
 }
 
 /** What a host provides to `drive`. */
@@ -300,9 +479,12 @@ export interface StepHost<T extends TournamentProgress> {
 }
 
 /**
- * Runs `event` and every command that follows from it, one at a time. With `maxBotCalls`, stops before
- * the bot call past that many (the host's invocation stays bounded); the state owes it, so the next
- * `wake` asks for it again.
+ * Runs `event` and every command that follows from it. The commands of different games run at once
+ * (each game's own commands one after the other, since each follows from the event of the one
+ * before); every event is stepped on state loaded afresh, one step at a time. With `maxBotCalls`, bot
+ * calls past that many are not made (the host's invocation stays bounded): the state owes them, so the
+ * next `wake` asks for them again. Resolves once nothing is in flight; rejects with the first error a
+ * command threw, once the others have settled.
  */
 export async function drive<T extends TournamentProgress>(
   host: StepHost<T>,
@@ -310,22 +492,33 @@ export async function drive<T extends TournamentProgress>(
   policy: StepPolicy,
   maxBotCalls = Number.POSITIVE_INFINITY,
 ): Promise<void> {
-  const queue: StepCommand[] = [];
   let botCalls = 0;
-  let next: StepEvent | null = event;
-  for (;;) {
-    if (next !== null) {
-      const before = host.load(next);
-      if (before === undefined) return;
-      const result = step(before, next, policy);
-      host.save(before, result.state);
-      queue.push(...result.commands);
-    }
-    const command = queue.shift();
-    if (command === undefined) return;
+  let failure: { error: unknown } | null = null;
+  const inFlight = new Set<Promise<void>>();
+  const run = (next: StepEvent): void => {
+    if (failure) return;
+    const before = host.load(next);
+    if (before === undefined) return;
+    const result = step(before, next, policy);
+    host.save(before, result.state);
+    for (const command of result.commands) launch(command);
+  };
+  const launch = (command: StepCommand): void => {
     if (isBotCall(command) && ++botCalls > maxBotCalls) return;
-    next = await host.execute(command);
-  }
+    const running: Promise<void> = host
+      .execute(command)
+      .then((outcome) => {
+        if (outcome !== null) run(outcome);
+      })
+      .catch((error: unknown) => {
+        failure ??= { error };
+      })
+      .finally(() => inFlight.delete(running));
+    inFlight.add(running);
+  };
+  run(event);
+  while (inFlight.size > 0) await Promise.race(inFlight);
+  if (failure) throw (failure as { error: unknown }).error;
 }
 
 /** `POST /end` to both bots of a finished match; failures are ignored and never change a result. */

@@ -5,7 +5,17 @@
  * always one the reducer accepts). The tournament step (step.ts) asks and decides; the local runner and
  * the tournament object only carry out the call.
  */
-import { applyAction, deadline, flagFallen, type MatchAction, type MatchState, otherSeatIndex, type SeatIndex, seatToMove } from "../match/machine.ts";
+import {
+  applyAction,
+  deadline,
+  flagFallen,
+  type MatchAction,
+  type MatchState,
+  openingPlies,
+  otherSeatIndex,
+  type SeatIndex,
+  seatToMove,
+} from "../match/machine.ts";
 import { type MoveRequest, moveRequestFor, type Player, type PlayerReply, parseMoveAnswer } from "../bots/protocol.ts";
 import { DEFAULT_MAX_MOVE_MS } from "./game.ts";
 
@@ -95,7 +105,7 @@ function replyAction(ask: Ask, reply: PlayerReply, at: number): MatchAction {
     // the deadline even when the caller's timer fired a millisecond early.
     const due = deadline(match);
     if (reply.code === "bot/timeout" && ask.limit === "clock" && due !== null) return { type: "flag", at: Math.max(at, due) };
-    const hasMoved = match.moves.some((record) => record.seat === seat);
+    const hasMoved = match.moves.slice(openingPlies(match.config)).some((record) => record.seat === seat);
     if (reply.code === "bot/connection_error" && ask.mayAbort && !hasMoved) {
       return { type: "abort", seat, at, detail: `${ask.bot} could not be reached before its first move (${reply.detail}); the game is replayed` };
     }
