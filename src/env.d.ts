@@ -2,8 +2,21 @@ interface Env {
   MATCHES: DurableObjectNamespace<import("./objects/match.ts").MatchObject>;
   TOURNAMENTS: DurableObjectNamespace<import("./objects/tournament.ts").TournamentObject>;
   BOT_REGISTRY: DurableObjectNamespace<import("./objects/registry.ts").BotRegistry>;
+  IDEMPOTENCY: DurableObjectNamespace<import("./objects/idempotency.ts").IdempotencyKey>;
+  /** The static assets of wrangler.toml's [assets] (the API reference's script). */
+  ASSETS: Fetcher;
   ENGINE_MAX_NODES: string;
   ENGINE_DEFAULT_NODES: string;
+  /** "true" lets bots live on loopback, private and local hosts (npm start passes it; a deployment does not). */
+  ALLOW_PRIVATE_BOT_URLS?: string;
+  /** Days a finished match or tournament is kept before its storage is deleted (default 30). */
+  RETENTION_DAYS?: string;
+  /** Per-client limits (wrangler.toml's [[ratelimits]], src/http/limits.ts); absent when a script runs the app. */
+  BOTS_RATE_LIMIT?: RateLimit;
+  MATCHES_RATE_LIMIT?: RateLimit;
+  TOURNAMENTS_RATE_LIMIT?: RateLimit;
+  ENGINE_RATE_LIMIT?: RateLimit;
+  ENGINE_LARGE_RATE_LIMIT?: RateLimit;
 }
 declare namespace Cloudflare {
   interface Env extends globalThis.Env {}

@@ -8,6 +8,7 @@ import { registerPageRoutes } from "./pages/routes.ts";
 export { MatchObject } from "./objects/match.ts";
 export { TournamentObject } from "./objects/tournament.ts";
 export { BotRegistry } from "./objects/registry.ts";
+export { IdempotencyKey } from "./objects/idempotency.ts";
 
 // Pages first: `/` answers browsers with the home page and passes everyone else on to the JSON index.
 const app = createApp({ routesFirst: registerPageRoutes });

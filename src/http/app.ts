@@ -6,6 +6,9 @@
  *   `createApp()` calls them all. Route files import the app's types from context.ts, never this file.
  *   Wire schemas, wire <-> core conversions and the error codes (add new codes to the table in
  *   problems.ts) are in src/wire; the spec's tags in routes/docs.ts.
+ * - Middleware, in order: the request id (`X-Request-Id` on every answer, request-id.ts), CORS (open;
+ *   a preflight lists the methods its path serves), the body limit, HTTP caching of the pure GETs
+ *   (caching.ts) and `Idempotency-Key` on the creating POSTs (idempotency.ts).
  * - Every error is a problem document: handlers `throw new ProblemError(code, detail)`; zod failures
  *   become 422 `request/invalid` with the failing paths (`validationProblem`); malformed JSON 400, body
  *   over 64 KiB 413, wrong content type 415, unknown path 404, unserved method 405 (with `Allow`); any
@@ -20,7 +23,10 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { type FieldError, ProblemError } from "../wire/problems.ts";
+import { DOCUMENT_MAX_AGE_S, PURE_MAX_AGE_S, pureGet } from "./caching.ts";
 import { type App, type AppEnv, problem } from "./context.ts";
+import { idempotency, REPLAYED_HEADER, registerIdempotencyParameter } from "./idempotency.ts";
+import { REQUEST_ID_HEADER, requestId } from "./request-id.ts";
 import { registerDocsRoutes } from "./routes/docs.ts";
 import { registerMatchesRoutes } from "./routes/matches.ts";
 import { registerBotsRoutes } from "./routes/bots.ts";
@@ -31,6 +37,10 @@ import { registerEngineRoutes } from "./routes/engine.ts";
 import { registerRulesRoutes } from "./routes/rules.ts";
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+/** The answer headers a browser script may read across origins. */
+const EXPOSED_HEADERS = ["Allow", "Location", "ETag", "Retry-After", REQUEST_ID_HEADER, REPLAYED_HEADER];
+/** The creating POSTs, which take an `Idempotency-Key` (their routes list the header parameter). */
+const IDEMPOTENT_PATHS = ["/v1/matches", "/v1/matches/:id/join", "/v1/bots", "/v1/bots/:id/rotate", "/v1/tournaments"];
 /** At most this many failing fields are listed in one problem document. */
 const MAX_FIELD_ERRORS = 20;
 
@@ -45,7 +55,9 @@ export interface AppOptions {
 export function createApp(options: AppOptions = {}): App {
   const app: App = new OpenAPIHono<AppEnv>({ defaultHook: validationProblem });
 
-  app.use("*", cors({ origin: "*", exposeHeaders: ["Allow"], maxAge: 86_400 }));
+  app.use("*", requestId());
+  // A preflight is answered with the methods its path serves (none for a path nothing serves).
+  app.use("*", cors({ origin: "*", allowMethods: (_, c) => allowedMethods(app, c.req.path), exposeHeaders: EXPOSED_HEADERS, maxAge: 86_400 }));
   app.use(
     "*",
     bodyLimit({
@@ -53,7 +65,15 @@ export function createApp(options: AppOptions = {}): App {
       onError: (c) => problem(c, "request/too_large", `the request body exceeds ${BODY_LIMIT_BYTES} bytes`),
     }),
   );
+  // Pure GET answers: ETag, Cache-Control, 304; engine searches also kept in the Workers cache.
+  for (const path of ["/v1/validate-move", "/v1/check-win"]) app.use(path, pureGet({ maxAgeS: PURE_MAX_AGE_S }));
+  app.use("/v1/evaluate", pureGet({ maxAgeS: PURE_MAX_AGE_S, shared: true }));
+  // A suggested move without a seed is drawn at random among equal moves: not pure, never cached.
+  app.use("/v1/suggest-move", pureGet({ maxAgeS: PURE_MAX_AGE_S, shared: true, pure: (c) => c.req.query("seed") !== undefined }));
+  app.use("/openapi.json", pureGet({ maxAgeS: DOCUMENT_MAX_AGE_S }));
+  for (const path of IDEMPOTENT_PATHS) app.use(path, idempotency());
 
+  registerIdempotencyParameter(app);
   options.routesFirst?.(app);
   registerMetaRoutes(app);
   registerDocsRoutes(app);
@@ -148,7 +168,7 @@ function routePattern(routePath: string): RegExp {
 }
 
 /** Renders anything thrown: problems as themselves, framework HTTP errors by status, the rest as 500. */
-function errorProblem(error: Error, c: Context): Response {
+function errorProblem(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof ProblemError) return problem(c, error.code, error.detail, error.extra, error.headers);
   if (error instanceof HTTPException) {
     switch (error.status) {
@@ -164,6 +184,6 @@ function errorProblem(error: Error, c: Context): Response {
         if (error.status >= 400 && error.status < 500) return problem(c, "request/bad_request", error.message || `HTTP ${error.status}`);
     }
   }
-  console.error("unhandled error", c.req.method, c.req.path, error);
+  console.error("unhandled error", c.req.method, c.req.path, c.get("requestId"), error);
   return problem(c, "server/internal", "an unexpected error occurred; it has been logged");
 }

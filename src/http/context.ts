@@ -6,15 +6,17 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { PROBLEMS, type ProblemCode, type ProblemExtra, problemDocument } from "../wire/problems.ts";
 
-export type AppEnv = { Bindings: Env };
+/** `requestId`: the request's id (src/http/request-id.ts), answered as `X-Request-Id` and in problem documents. */
+export type AppEnv = { Bindings: Env; Variables: { requestId: string } };
 export type App = OpenAPIHono<AppEnv>;
 
 /**
- * The problem document response for `code`; `instance` is the request path.
+ * The problem document response for `code`; `instance` is the request path, `requestId` the request's id.
  * @example return problem(c, "request/not_found", `no route matches GET ${c.req.path}`);
  */
 export function problem(c: Context, code: ProblemCode, detail: string, extra: ProblemExtra = {}, headers: Record<string, string> = {}): Response {
-  const document = problemDocument(code, detail, extra, c.req.path);
+  const requestId: unknown = c.get("requestId");
+  const document = problemDocument(code, detail, { ...extra, ...(typeof requestId === "string" ? { requestId } : {}) }, c.req.path);
   return c.body(JSON.stringify(document), PROBLEMS[code].status, { ...headers, "Content-Type": "application/problem+json" });
 }
 

@@ -87,6 +87,18 @@ export class BotRegistry extends DurableObject<Env> {
     return ids.map((id) => this.byId(id) ?? null);
   }
 
+  /**
+   * Replaces the bot's signing secret and management token if `tokenHash` is its current token's: from
+   * now on only the new ones work (tournaments already created keep signing with their copy).
+   */
+  async rotate(id: string, tokenHash: string, secret: string, newTokenHash: string): Promise<Reply<BotOutput>> {
+    const bot = this.byId(id);
+    if (!bot) return notFound(id);
+    if (bot.tokenHash !== tokenHash) return err({ code: "registry/wrong_token", detail: "the token is not this bot's management token" });
+    this.ctx.storage.sql.exec("UPDATE bots SET secret = ?, token_hash = ? WHERE id = ?", secret, newTokenHash, id);
+    return ok(botOutput({ ...bot, secret, tokenHash: newTokenHash }));
+  }
+
   /** Deletes the bot if `tokenHash` is its management token's. Tournaments already created keep their copy. */
   async remove(id: string, tokenHash: string): Promise<Reply<BotOutput>> {
     const bot = this.byId(id);

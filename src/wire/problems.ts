@@ -35,6 +35,27 @@ export const PROBLEMS = {
     example: "send the request body as JSON with Content-Type: application/json",
   },
   "request/invalid": { status: 422, title: "Invalid request", example: "move.give: Too big: expected number to be <=15" },
+  "request/rate_limited": {
+    status: 429,
+    title: "Too many requests",
+    example: "at most 10 bot registrations a minute from one client (policy bots); retry in 42 s",
+  },
+
+  "idempotency/bad_key": {
+    status: 400,
+    title: "Bad idempotency key",
+    example: "an Idempotency-Key has 1 to 255 visible ASCII characters (a random UUID will do)",
+  },
+  "idempotency/in_progress": {
+    status: 409,
+    title: "Request with this idempotency key in progress",
+    example: "a request with this Idempotency-Key is still being answered; retry in a moment",
+  },
+  "idempotency/key_reused": {
+    status: 422,
+    title: "Idempotency key reused for another request",
+    example: "this Idempotency-Key was used within 24 hours for another request (another path, body or token); use a new key",
+  },
 
   "position/wrong_length": { status: 422, title: "Wrong position length", example: "a position string has 17 characters, this one has 16" },
   "position/bad_character": {
@@ -112,10 +133,15 @@ export const PROBLEMS = {
   "registry/not_found": { status: 404, title: "Bot not found", example: "there is no registered bot b4n6xr2mq7tz3kc5vj8wd2hp6e" },
   "registry/bad_url": { status: 422, title: "Unusable bot URL", example: "a bot URL must use http or https, not ftp" },
   "registry/name_taken": { status: 409, title: "Bot name taken", example: "a bot named alice is already registered" },
+  "registry/url_not_allowed": {
+    status: 422,
+    title: "Bot URL not allowed",
+    example: "169.254.169.254 is a link-local address: this service only calls bots on public hosts",
+  },
   "registry/health_check_failed": {
     status: 422,
     title: "The bot did not answer GET /",
-    example: "GET http://127.0.0.1:9001/ failed (bot/connection_error): GET /: fetch failed (ECONNREFUSED)",
+    example: "GET https://bots.example/alice/ did not answer with the bot's identity (a 2xx JSON BotInfo within 5 s, without redirects)",
   },
   "registry/token_required": { status: 401, title: "Management token required", example: "send the bot's management token as Authorization: Bearer <token>" },
   "registry/wrong_token": { status: 403, title: "Wrong management token", example: "the token is not this bot's management token" },
@@ -137,7 +163,11 @@ export const PROBLEMS = {
   "tournament/wrong_token": { status: 403, title: "Wrong management token", example: "the token is not this tournament's management token" },
   "tournament/over": { status: 409, title: "The tournament is over", example: "the tournament is already finished" },
 
+  "ladder/not_found": { status: 404, title: "Not on the ladder", example: "bot b4n6xr2mq7tz3kc5vj8wd2hp6e has never been on the ladder" },
+  "ladder/full": { status: 409, title: "The ladder is full", example: "the ladder has 256 bots, its most" },
+
   "server/internal": { status: 500, title: "Internal server error", example: "an unexpected error occurred; it has been logged" },
+  "server/unhealthy": { status: 503, title: "A part of the service is failing", example: "registry: failed after 5000 ms (no answer in time)" },
 } as const satisfies Record<string, ProblemSpec>;
 
 export type ProblemCode = keyof typeof PROBLEMS;
@@ -162,6 +192,8 @@ export interface ProblemExtra {
   errors?: FieldError[];
   /** Position errors: the character (string form) or cell (JSON form) at fault; 16 is the piece in hand. */
   index?: number;
+  /** The request's id, as in its `X-Request-Id` answer header. */
+  requestId?: string;
 }
 
 export interface ProblemDocument extends ProblemExtra {
@@ -235,6 +267,10 @@ export const ProblemSchema = z
       .max(16)
       .optional()
       .openapi({ description: "Position errors: the 0-based character (string form) or cell (JSON form) at fault; 16 is the piece in hand.", example: 2 }),
+    requestId: z
+      .string()
+      .optional()
+      .openapi({ description: "The request's id, as in the `X-Request-Id` answer header (the client's own, or one the service made).", example: "7f3c2a9e-1b4d-4c8e-9f60-2d5b8a1e4c73" }),
   })
   .openapi("Problem", {
     description: "An RFC 9457 problem document. Further members may be added; clients should ignore unknown ones.",

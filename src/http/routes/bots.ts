@@ -34,6 +34,7 @@ import {
 } from "../../bots/index.ts";
 import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
+import { IdempotencyHeadersSchema, IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 import { type ProblemCode, ProblemError, problemResponses } from "../../wire/problems.ts";
 
 /** How long registration waits for the bot's `GET /`. */
@@ -98,8 +99,9 @@ export function registerBotsRoutes(app: App): void {
       tags: ["Bots"],
       operationId: "registerBot",
       summary: "Register a bot",
-      description: `Registers the bot served at \`url\` under \`name\`. The URL must be http or https without credentials, query or fragment, and the bot must answer \`GET {url}/\` with its \`BotInfo\` within ${HEALTH_CHECK_TIMEOUT_MS / 1000} s (that call is already signed with the new secret). Answers the bot id (enter it in tournaments), its signing secret and a management token, both shown only once.`,
+      description: `Registers the bot served at \`url\` under \`name\`. The URL must be http or https without credentials, query or fragment, and the bot must answer \`GET {url}/\` with its \`BotInfo\` within ${HEALTH_CHECK_TIMEOUT_MS / 1000} s (that call is already signed with the new secret). Answers the bot id (enter it in tournaments), its signing secret and a management token, both shown only once: send an \`Idempotency-Key\` so that a retry after a lost answer gets them again (\`POST /v1/bots/{id}/rotate\` replaces both).`,
       request: {
+        headers: IdempotencyHeadersSchema,
         body: {
           required: true,
           content: {
@@ -113,12 +115,12 @@ export function registerBotsRoutes(app: App): void {
       responses: {
         201: {
           description: "The bot is registered.",
-          headers: { Location: { description: "The bot's URL in the registry.", schema: { type: "string" } } },
+          headers: { Location: { description: "The bot's URL in the registry.", schema: { type: "string" } }, ...REPLAYED_RESPONSE_HEADER },
           content: {
             "application/json": { schema: RegisteredBotSchema, example: { ...examples.bots.bot, secret: EXAMPLE_BOT_SECRET, token: EXAMPLE_MANAGEMENT_TOKEN } },
           },
         },
-        ...problems("/v1/bots", [...BODY, "registry/bad_url", "registry/health_check_failed", "registry/name_taken"]),
+        ...problems("/v1/bots", [...BODY, ...IDEMPOTENCY_PROBLEMS, "registry/bad_url", "registry/health_check_failed", "registry/name_taken"]),
       },
     }),
     async (c) => {
@@ -204,6 +206,41 @@ export function registerBotsRoutes(app: App): void {
       const reply = await registryStub(c.env).remove(id, await hashToken(token));
       if (!reply.ok) throw reply.error.code === "registry/not_found" ? unknownBot(id) : new ProblemError(reply.error.code, reply.error.detail);
       return c.json(reply.value, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/bots/{id}/rotate",
+      tags: ["Bots"],
+      operationId: "rotateBotCredentials",
+      summary: "Rotate a bot's secret and token",
+      description:
+        "Replaces the bot's signing secret and management token with new ones, shown only once; needs the current management token as `Authorization: Bearer <token>`. From then on the old token is refused and new tournaments sign their calls with the new secret (tournaments already created keep the secret they started with). No body.",
+      security: [{ botToken: [] }],
+      request: { params: IdParamSchema, headers: IdempotencyHeadersSchema },
+      responses: {
+        200: {
+          description: "The new secret and token.",
+          headers: REPLAYED_RESPONSE_HEADER,
+          content: {
+            "application/json": { schema: RegisteredBotSchema, example: { ...examples.bots.bot, secret: EXAMPLE_BOT_SECRET, token: EXAMPLE_MANAGEMENT_TOKEN } },
+          },
+        },
+        ...problems("/v1/bots/{id}/rotate", [...IDEMPOTENCY_PROBLEMS, "registry/token_required", "registry/wrong_token", "registry/not_found"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const token = bearerToken(c);
+      if (token === null) throw new ProblemError("registry/token_required", "send the bot's management token as Authorization: Bearer <token>");
+      if (!isMatchId(id)) throw unknownBot(id);
+      const secret = generateBotSecret();
+      const newToken = newSeatToken();
+      const reply = await registryStub(c.env).rotate(id, await hashToken(token), secret, await hashToken(newToken));
+      if (!reply.ok) throw reply.error.code === "registry/not_found" ? unknownBot(id) : new ProblemError(reply.error.code, reply.error.detail);
+      return c.json({ ...reply.value, secret, token: newToken }, 200);
     },
   );
 

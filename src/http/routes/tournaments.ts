@@ -14,6 +14,7 @@ import { isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts";
 import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
 import { scheduleProblem } from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
+import { IdempotencyHeadersSchema, IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 import { type ProblemCode, ProblemError, problemResponses, type Reply } from "../../wire/problems.ts";
 import { registryStub } from "./bots.ts";
 
@@ -69,8 +70,9 @@ export function registerTournamentsRoutes(app: App): void {
       tags: ["Tournaments"],
       operationId: "createTournament",
       summary: "Start a tournament",
-      description: `Starts a round robin between registered bots (by id) and built-in bots (by name): each pair plays \`gamesPerPair\` games (even), half with each bot giving first, one game at a time, each an ordinary hosted match with bot seats (watch it at \`/v1/matches/{matchId}\` or its page). A bot that misbehaves loses the game by forfeit with a reason code; one that cannot be reached before its first move of a game has the game aborted and replayed once. At most ${MAX_TOURNAMENT_GAMES} games. Answers the tournament and its management token (shown only once).`,
+      description: `Starts a round robin between registered bots (by id) and built-in bots (by name): each pair plays \`gamesPerPair\` games (even), half with each bot giving first, one game at a time, each an ordinary hosted match with bot seats (watch it at \`/v1/matches/{matchId}\` or its page). A bot that misbehaves loses the game by forfeit with a reason code; one that cannot be reached before its first move of a game has the game aborted and replayed once. At most ${MAX_TOURNAMENT_GAMES} games. Answers the tournament and its management token (shown only once; send an \`Idempotency-Key\` to make a retry safe).`,
       request: {
+        headers: IdempotencyHeadersSchema,
         body: {
           required: true,
           content: {
@@ -96,10 +98,10 @@ export function registerTournamentsRoutes(app: App): void {
       responses: {
         201: {
           description: "The tournament has started.",
-          headers: { Location: { description: "The tournament's URL.", schema: { type: "string" } } },
+          headers: { Location: { description: "The tournament's URL.", schema: { type: "string" } }, ...REPLAYED_RESPONSE_HEADER },
           content: { "application/json": { schema: CreatedTournamentSchema, example: examples.tournament.created } },
         },
-        ...problems("/v1/tournaments", [...BODY, "tournament/unknown_bot"]),
+        ...problems("/v1/tournaments", [...BODY, ...IDEMPOTENCY_PROBLEMS, "tournament/unknown_bot"]),
       },
     }),
     async (c) => {

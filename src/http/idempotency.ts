@@ -1,0 +1,108 @@
+/**
+ * `Idempotency-Key` on the creating POSTs (a match, a seat, a bot, a tournament, new bot credentials):
+ * a request retried with the same key gets the first answer again, status and body, instead of creating
+ * a second thing (whose tokens, shown once, would be lost with the first answer). The key's record is a
+ * Durable Object (src/objects/idempotency.ts). A request is identified by its method, path, credentials
+ * (the `Authorization` header, hashed) and body; the same key with another request is a 422. Only
+ * successful answers are kept: a refused request created nothing, so its retry simply runs again.
+ */
+import { z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { StoredAnswer } from "../objects/idempotency.ts";
+import { type ProblemCode, ProblemError } from "../wire/problems.ts";
+import type { App, AppEnv } from "./context.ts";
+
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+/** Set on an answer sent again for a retried key. */
+export const REPLAYED_HEADER = "Idempotent-Replayed";
+const USABLE_KEY = /^[\x20-\x7e]{1,255}$/;
+/** The answer headers kept with the answer (the rest are the app's and are set anew). */
+const KEPT_HEADERS = ["content-type", "location"];
+
+/** The header parameter; `registerIdempotencyParameter` makes it a component each creating POST refers to. */
+const IdempotencyKeyHeaderSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .optional()
+  .openapi({
+    param: {
+      name: IDEMPOTENCY_HEADER,
+      in: "header",
+      description:
+        "Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). Anyone holding a key and the request can get its answer, tokens included: keep keys as secret as the request.",
+    },
+    example: "5f0c6d8e-3a1b-4c2d-9e7f-8a6b5c4d3e2f",
+  });
+
+/** The header parameter as a component of the app's OpenAPI document (`#/components/parameters/IdempotencyKey`). */
+export function registerIdempotencyParameter(app: App): void {
+  app.openAPIRegistry.registerParameter("IdempotencyKey", IdempotencyKeyHeaderSchema);
+}
+
+/**
+ * The `request.headers` of a creating POST's route. Only for the document: the middleware checks the
+ * header (the object's key is the header's name as documented, which Hono's lower-cased headers miss).
+ */
+export const IdempotencyHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeyHeaderSchema.openapi("IdempotencyKey") });
+
+/** The refusals of the header, for the routes' OpenAPI responses. */
+export const IDEMPOTENCY_PROBLEMS: ProblemCode[] = ["idempotency/bad_key", "idempotency/in_progress", "idempotency/key_reused"];
+
+/** The answer header a replay carries, for the OpenAPI document. */
+export const REPLAYED_RESPONSE_HEADER = {
+  [REPLAYED_HEADER]: { description: "`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.", schema: { type: "string" as const, enum: ["true"] } },
+};
+
+/** The middleware: mount it on the creating POST routes only. */
+export function idempotency(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method !== "POST") return next();
+    const key = c.req.header(IDEMPOTENCY_HEADER);
+    if (key === undefined) return next();
+    if (!USABLE_KEY.test(key)) {
+      throw new ProblemError("idempotency/bad_key", "an Idempotency-Key has 1 to 255 visible ASCII characters (a random UUID will do)");
+    }
+    const body = await c.req.text();
+    const fingerprint = await sha256Hex([c.req.method, c.req.path, await sha256Hex(c.req.header("Authorization") ?? ""), body].join("\n"));
+    const stub = c.env.IDEMPOTENCY.get(c.env.IDEMPOTENCY.idFromName(key));
+    const verdict = await stub.begin(fingerprint, Date.now());
+    switch (verdict.kind) {
+      case "replay": {
+        const headers = new Headers(verdict.answer.headers);
+        headers.set(REPLAYED_HEADER, "true");
+        return new Response(verdict.answer.body, { status: verdict.answer.status, headers });
+      }
+      case "mismatch":
+        throw new ProblemError(
+          "idempotency/key_reused",
+          "this Idempotency-Key was used within 24 hours for another request (another path, body or token); use a new key",
+        );
+      case "in_progress":
+        throw new ProblemError("idempotency/in_progress", "a request with this Idempotency-Key is still being answered; retry in a moment", {}, { "Retry-After": "1" });
+      case "new":
+        break;
+    }
+    try {
+      await next();
+    } catch (error) {
+      await stub.abandon(fingerprint);
+      throw error;
+    }
+    if (c.res.status < 200 || c.res.status >= 300) {
+      await stub.abandon(fingerprint);
+      return;
+    }
+    const answer: StoredAnswer = {
+      status: c.res.status,
+      headers: [...c.res.headers].filter(([name]) => KEPT_HEADERS.includes(name.toLowerCase())),
+      body: await c.res.clone().text(),
+    };
+    await stub.finish(fingerprint, answer, Date.now());
+  };
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
