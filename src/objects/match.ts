@@ -8,7 +8,10 @@
  * reducer must not do: drawing tokens and lots, hashing, reading the clock, the engine's node budget
  * from the environment, and deciding which seat a caller speaks for. Alarms drive clocks (flag fall)
  * and engine seats (set to now: the engine moves at once). WebSockets use the hibernation API: the
- * seat a socket speaks for is kept in its attachment.
+ * seat a socket speaks for is kept in its attachment. For clients without WebSockets, `/stream` (one
+ * JSON message per line, the socket's messages) and the long poll (`view` with `afterPly`) wait on
+ * in-memory watchers that every commit tells; they are requests in progress, so the object stays in
+ * memory while they wait, and if it is evicted all the same they simply end and the client asks again.
  *
  * Bot seats (tournament games): a tournament's Durable Object creates the match (`createBotMatch`,
  * idempotent so a retried creation after an eviction is harmless), reads its state (`botState`), asks
@@ -96,9 +99,18 @@ interface SocketAttachment {
 
 const STORAGE_KEY = "match";
 
+/** Told of every committed change: the match, and the socket's event message for it (JSON). */
+type Watcher = (match: StoredMatch, message: string) => void;
+
+/** A long poll is answered once the match is past `afterPly`, or over. */
+const passed = (state: MatchState, afterPly: number) => currentPly(state) > afterPly || state.status === "finished";
+
 const refuse = (code: ProblemCode, detail: string): { ok: false; error: Refusal } => err({ code, detail });
 
 export class MatchObject extends DurableObject<Env> {
+  /** The streams and long polls waiting on this instance (memory only: they are requests in progress). */
+  private readonly watchers = new Set<Watcher>();
+
   // ---- storage: the only state there is ----
 
   /** The stored match (one stored by an older version is converted; anything unreadable is missing). */
@@ -181,9 +193,27 @@ export class MatchObject extends DurableObject<Env> {
     return ok({ tokens, state: matchView(match, now) });
   }
 
-  async view(): Promise<Reply<MatchView>> {
+  /**
+   * The public state; with `afterPly`, a long poll: answered once the match is past that ply or over,
+   * or after `waitMs` with the state as it is then.
+   */
+  async view(afterPly?: number, waitMs = 0): Promise<Reply<MatchView>> {
     const match = this.load();
-    return match ? ok(matchView(match, Date.now())) : notFound();
+    if (!match) return notFound();
+    if (afterPly === undefined || waitMs <= 0 || passed(match.state, afterPly)) return ok(matchView(match, Date.now()));
+    const latest = await new Promise<StoredMatch>((resolve) => {
+      const done = (answer: StoredMatch) => {
+        clearTimeout(timer);
+        this.watchers.delete(watcher);
+        resolve(answer);
+      };
+      const watcher: Watcher = (changed) => {
+        if (passed(changed.state, afterPly)) done(changed);
+      };
+      const timer = setTimeout(() => done(this.load() ?? match), waitMs);
+      this.watchers.add(watcher);
+    });
+    return ok(matchView(latest, Date.now()));
   }
 
   async record(): Promise<Reply<MatchRecordOutput>> {
@@ -321,9 +351,10 @@ export class MatchObject extends DurableObject<Env> {
 
   // ---- WebSockets (hibernation API) ----
 
-  /** The WebSocket upgrade; the Worker has checked the path and the Upgrade header. */
+  /** The WebSocket upgrade (the Worker has checked the path and the Upgrade header), or `/stream`. */
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    if (url.pathname.endsWith("/stream")) return this.stream(url.pathname);
     const token = url.searchParams.get("token");
     const tokenHash = token === null ? null : await hashToken(token);
     const match = this.load();
@@ -395,10 +426,39 @@ export class MatchObject extends DurableObject<Env> {
     }
   }
 
+  /**
+   * Newline-delimited JSON: the socket's `state` message, then its `event` message after every change,
+   * until the match is over (then the stream ends) or the client goes away.
+   */
+  private stream(path: string): Response {
+    const match = this.load();
+    if (!match) return problemResponse("match/not_found", `there is no match at ${path}`, path);
+    const encoder = new TextEncoder();
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    const end = () => {
+      this.watchers.delete(watcher);
+      writer.close().catch(() => {});
+    };
+    const send = (line: string) => writer.write(encoder.encode(`${line}\n`)).catch(end);
+    const watcher: Watcher = (changed, message) => {
+      send(message);
+      if (changed.state.status === "finished") end();
+    };
+    send(JSON.stringify({ type: "state", seat: null, state: matchView(match, Date.now()) }));
+    if (match.state.status === "finished") end();
+    else {
+      this.watchers.add(watcher);
+      writer.closed.catch(() => this.watchers.delete(watcher));
+    }
+    return new Response(readable, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+
   private broadcast(match: StoredMatch, event: MatchEvent): void {
     const sockets = this.ctx.getWebSockets();
-    if (sockets.length === 0) return;
+    if (sockets.length === 0 && this.watchers.size === 0) return;
     const message = JSON.stringify({ type: "event", event, state: matchView(match, Date.now()) });
+    for (const watcher of [...this.watchers]) watcher(match, message);
     for (const socket of sockets) {
       try {
         socket.send(message);

@@ -27,7 +27,7 @@ describe("meta endpoints", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     const html = await response.text();
     expect(html).toContain("/openapi.json");
-    expect(html).toContain("Scalar.createApiReference");
+    expect(html).toContain('<script src="/docs/scalar-api-reference.js"></script>');
   });
 
   it("GET /problems lists every code of the table, and each type URI resolves", async () => {

@@ -1,14 +1,64 @@
 /**
  * The API's own description: `GET /openapi.json` (OpenAPI 3.1, generated from the routes' zod schemas,
  * the same document `npm run openapi` commits to openapi/openapi.json) and `GET /docs` (Scalar's
- * interactive reference). Scalar's page loads its script from the jsDelivr CDN in the browser: the
- * standalone bundle is not among our dependencies, so there is nothing local to serve instead.
+ * interactive reference). The page needs nothing from the internet: Scalar's standalone bundle and the
+ * script that starts it are the Worker's static assets (wrangler.toml's [assets], public/docs/, the
+ * bundle written by scripts/docs-assets.ts), and its CSP allows this origin only.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { Scalar } from "@scalar/hono-api-reference";
-import type { App, AppEnv } from "../context.ts";
+import type { App } from "../context.ts";
 import { problemResponses } from "../../wire/problems.ts";
 import { SERVICE } from "./meta.ts";
+
+/** The static assets the page loads (public/docs/). */
+export const DOCS_ASSETS = { renderer: "/docs/scalar-api-reference.js", start: "/docs/reference.js" } as const;
+
+/**
+ * Scalar's configuration, read by public/docs/reference.js: nothing that reaches another origin (no
+ * web fonts, no proxy, no developer tools, no AI agent).
+ */
+const REFERENCE_CONFIGURATION = {
+  url: "/openapi.json",
+  pageTitle: "Quarto service API",
+  withDefaultFonts: false,
+  showDeveloperTools: "never",
+  hideClientButton: true,
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+};
+
+/** Only this origin: scripts from files (none inline), the styles Scalar injects, requests to this API. */
+const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+const REFERENCE_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${REFERENCE_CONFIGURATION.pageTitle}</title>
+</head>
+<body>
+<noscript>The interactive reference needs JavaScript; the document itself is <a href="/openapi.json">/openapi.json</a>.</noscript>
+<div id="app" data-configuration="${escapeAttribute(JSON.stringify(REFERENCE_CONFIGURATION))}"></div>
+<script src="${DOCS_ASSETS.renderer}"></script>
+<script src="${DOCS_ASSETS.start}"></script>
+</body>
+</html>
+`;
 
 /** Tags of the spec, in display order; route files of later features add theirs here. */
 const API_TAGS = [
@@ -78,7 +128,6 @@ export function registerDocsRoutes(app: App): void {
     (c) => c.json(openApiDocument() as Record<string, unknown>, 200),
   );
 
-  const reference = Scalar<AppEnv>({ url: "/openapi.json", pageTitle: "Quarto service API" });
   app.openapi(
     createRoute({
       method: "get",
@@ -86,7 +135,8 @@ export function registerDocsRoutes(app: App): void {
       tags: ["Meta"],
       operationId: "apiReference",
       summary: "Interactive API reference",
-      description: "An HTML page (Scalar) that renders /openapi.json and can send requests.",
+      description:
+        "An HTML page (Scalar) that renders /openapi.json and can send requests. Everything it loads comes from this service (static assets under `/docs/`), so it works without internet access.",
       responses: {
         200: {
           description: "The reference page.",
@@ -95,6 +145,11 @@ export function registerDocsRoutes(app: App): void {
         ...problemResponses("/docs", ["server/internal"]),
       },
     }),
-    async (c) => (await reference(c, async () => {})) as Response,
+    (c) =>
+      c.html(REFERENCE_PAGE, 200, {
+        "Content-Security-Policy": DOCS_CSP,
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "same-origin",
+      }),
   );
 }

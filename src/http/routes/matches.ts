@@ -22,6 +22,7 @@ import {
 } from "../../wire/match-schemas.ts";
 import { isMatchId, newMatchId } from "../../match/secrets.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
+import { IdempotencyHeadersSchema, IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 import { MOVE_PROBLEM_CODES, type ProblemCode, ProblemError, problemResponses, type Reply } from "../../wire/problems.ts";
 
 const SECURITY = [{ seatToken: [] }];
@@ -36,6 +37,46 @@ const RecordQuerySchema = z.object({
     .optional()
     .openapi({ param: { name: "format", in: "query", description: "`json` (default) or `text`: the record as one line of text/plain." }, example: "text" }),
 });
+
+/** How long a long poll waits at most, and by default. */
+export const LONG_POLL_MAX_S = 25;
+
+/** A query integer: digits only (an empty or signed value is refused, not read as 0), typed integer in the spec. */
+const queryInt = (min: number, max: number) => z.preprocess((value) => (typeof value === "string" && /^[0-9]{1,9}$/.test(value) ? Number(value) : value), z.int().min(min).max(max));
+
+const ViewQuerySchema = z.object({
+  afterPly: queryInt(0, 17)
+    .optional()
+    .openapi({
+      param: {
+        name: "afterPly",
+        in: "query",
+        description: `A long poll: answer once the match is past this ply (its \`ply\` is greater) or over, or after \`wait\` seconds (at most ${LONG_POLL_MAX_S}) with the state as it is then. Send the \`ply\` of the state you have.`,
+      },
+      example: 3,
+    }),
+  wait: queryInt(1, LONG_POLL_MAX_S)
+    .optional()
+    .openapi({ param: { name: "wait", in: "query", description: `With \`afterPly\`: seconds to wait at most (default ${LONG_POLL_MAX_S}).` }, example: 10 }),
+});
+
+const StreamEventSchema = z
+  .object({
+    kind: z.enum(["joined", "started", "move", "claim", "resignation", "abort", "timeout", "forfeit", "cancel"]),
+    seat: z.union([z.literal(0), z.literal(1), z.null()]).openapi({ description: "The seat that acted, or null." }),
+    ply: z.number().int().min(0).max(16).openapi({ description: "The ply at which it happened." }),
+  })
+  .openapi("MatchEvent", { description: "What changed the match.", example: { kind: "move", seat: 1, ply: 3 } });
+
+const MatchStreamMessageSchema = z
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("state"), seat: z.null(), state: MatchViewSchema }).openapi("MatchStreamState", { description: "The first line: the match as it is." }),
+    z.object({ type: z.literal("event"), event: StreamEventSchema, state: MatchViewSchema }).openapi("MatchStreamEvent", { description: "A change, with the state after it." }),
+  ])
+  .openapi("MatchStreamMessage", {
+    description: "One line of `GET /v1/matches/{id}/stream`: the same messages as the WebSocket sends a spectator.",
+    example: { type: "event", event: { kind: "move", seat: 1, ply: 3 }, state: examples.match.active as never },
+  });
 
 const WsQuerySchema = z.object({
   token: z
@@ -134,8 +175,9 @@ export function registerMatchesRoutes(app: App): void {
       operationId: "createMatch",
       summary: "Create a match",
       description:
-        "Creates a match with rules options, a clock and two seats (`human` or `engine` with a level). Answers the match id and a token for each human seat the creator takes; an open seat is taken with `POST /v1/matches/{id}/join`, and the clocks start once every human seat is taken. The body may be omitted: then the creator takes seat 0, seat 1 is open, classic rules, no clock, first seat drawn by lot.",
+        "Creates a match with rules options, a clock and two seats (`human` or `engine` with a level). Answers the match id and a token for each human seat the creator takes; an open seat is taken with `POST /v1/matches/{id}/join`, and the clocks start once every human seat is taken. The body may be omitted: then the creator takes seat 0, seat 1 is open, classic rules, no clock, first seat drawn by lot. Send an `Idempotency-Key` so that a retry after a lost answer gets the same match and tokens instead of a second match.",
       request: {
+        headers: IdempotencyHeadersSchema,
         body: {
           required: false,
           content: {
@@ -172,7 +214,7 @@ export function registerMatchesRoutes(app: App): void {
       responses: {
         201: {
           description: "The match, with the creator's tokens (shown only once).",
-          headers: { Location: { description: "The match's URL.", schema: { type: "string" } } },
+          headers: { Location: { description: "The match's URL.", schema: { type: "string" } }, ...REPLAYED_RESPONSE_HEADER },
           content: {
             "application/json": {
               schema: CreatedMatchSchema,
@@ -185,7 +227,7 @@ export function registerMatchesRoutes(app: App): void {
             },
           },
         },
-        ...problems("/v1/matches", BODY),
+        ...problems("/v1/matches", [...BODY, ...IDEMPOTENCY_PROBLEMS]),
       },
     }),
     async (c) => {
@@ -211,9 +253,8 @@ export function registerMatchesRoutes(app: App): void {
       tags: ["Matches"],
       operationId: "getMatch",
       summary: "Get a match",
-      description:
-        "The public state: position (both forms), whose turn and what they must do, seats, clocks as of now, status, the result with its reason, and the moves with their times. The same for everyone; no token needed.",
-      request: { params: IdParamSchema },
+      description: `The public state: position (both forms), whose turn and what they must do, seats, clocks as of now, status, the result with its reason, and the moves with their times. The same for everyone; no token needed. With \`afterPly\`, a long poll for clients without WebSockets: the answer waits until the match is past that ply or over (at most \`wait\` seconds, ${LONG_POLL_MAX_S} by default), then gives the state as it is.`,
+      request: { params: IdParamSchema, query: ViewQuerySchema },
       responses: {
         200: {
           description: "The match.",
@@ -227,12 +268,15 @@ export function registerMatchesRoutes(app: App): void {
             },
           },
         },
-        ...problems("/v1/matches/{id}", ["match/not_found"]),
+        ...problems("/v1/matches/{id}", ["request/invalid", "match/not_found"]),
       },
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      return c.json(replyValue(await matchStub(c, id).view(), id), 200);
+      const { afterPly, wait } = c.req.valid("query");
+      const stub = matchStub(c, id);
+      const view = afterPly === undefined ? await stub.view() : await stub.view(afterPly, (wait ?? LONG_POLL_MAX_S) * 1000);
+      return c.json(replyValue(view, id), 200);
     },
   );
 
@@ -243,9 +287,11 @@ export function registerMatchesRoutes(app: App): void {
       tags: ["Matches"],
       operationId: "joinMatch",
       summary: "Take an open seat",
-      description: "Takes an open human seat (the one asked for, or the first open one) and answers its token, shown only once. Each seat can be taken once.",
+      description:
+        "Takes an open human seat (the one asked for, or the first open one) and answers its token, shown only once. Each seat can be taken once: send an `Idempotency-Key` so that a retry after a lost answer gets the same seat and token.",
       request: {
         params: IdParamSchema,
+        headers: IdempotencyHeadersSchema,
         body: {
           required: false,
           content: {
@@ -259,6 +305,7 @@ export function registerMatchesRoutes(app: App): void {
       responses: {
         200: {
           description: "The seat taken and its token.",
+          headers: REPLAYED_RESPONSE_HEADER,
           content: {
             "application/json": {
               schema: JoinedMatchSchema,
@@ -266,7 +313,7 @@ export function registerMatchesRoutes(app: App): void {
             },
           },
         },
-        ...problems("/v1/matches/{id}/join", [...BODY, "match/not_found", "match/no_open_seat", "match/finished"]),
+        ...problems("/v1/matches/{id}/join", [...BODY, ...IDEMPOTENCY_PROBLEMS, "match/not_found", "match/no_open_seat", "match/finished"]),
       },
     }),
     async (c) => {
@@ -416,6 +463,33 @@ export function registerMatchesRoutes(app: App): void {
       const record = replyValue(await matchStub(c, id).record(), id);
       if (c.req.valid("query").format === "text") return c.text(`${record.text}\n`, 200);
       return c.json(record, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/matches/{id}/stream",
+      tags: ["Matches"],
+      operationId: "streamMatch",
+      summary: "Live updates (a stream of lines)",
+      description:
+        "For clients without WebSockets: newline-delimited JSON, one message per line, the same messages as the WebSocket sends a spectator. The first line is `{\"type\":\"state\",\"seat\":null,\"state\":Match}`, then one `{\"type\":\"event\",\"event\":{\"kind\",\"seat\",\"ply\"},\"state\":Match}` after every change. The stream ends after the event that ends the match (at once for a match already over). It may also end earlier (the server restarted the match's object): then connect again, and the first line brings the state.",
+      request: { params: IdParamSchema },
+      responses: {
+        200: {
+          description: "The stream: one JSON message per line.",
+          content: { "application/x-ndjson": { schema: MatchStreamMessageSchema } },
+        },
+        ...problems("/v1/matches/{id}/stream", ["match/not_found"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const response = await matchStub(c, id).fetch(c.req.raw);
+      if (!response.ok) throw new ProblemError("match/not_found", `there is no match ${id}`);
+      // The object's streaming answer as is (the route types know JSON and text answers only).
+      return response as never;
     },
   );
 
