@@ -19,8 +19,21 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
-            // Smaller engine budgets than wrangler.toml's, so property tests that reach the engine stay quick.
-            miniflare: { bindings: { ENGINE_DEFAULT_NODES: "50000", ENGINE_MAX_NODES: "500000" } },
+            miniflare: {
+              // Smaller engine budgets than wrangler.toml's, so property tests that reach the engine stay quick.
+              bindings: { ENGINE_DEFAULT_NODES: "50000", ENGINE_MAX_NODES: "500000" },
+              // The suites make thousands of requests from one client: wrangler.toml's limits raised out of
+              // the way, and one tight limit that test/worker/limits.test.ts puts in place of a real one.
+              ratelimits: {
+                ...Object.fromEntries(
+                  ["BOTS_RATE_LIMIT", "MATCHES_RATE_LIMIT", "TOURNAMENTS_RATE_LIMIT", "ENGINE_RATE_LIMIT", "ENGINE_LARGE_RATE_LIMIT"].map((name, index) => [
+                    name,
+                    { namespace_id: String(1301 + index), simple: { limit: 1_000_000, period: 60 as const } },
+                  ]),
+                ),
+                TIGHT_RATE_LIMIT: { namespace_id: "1399", simple: { limit: 3, period: 60 } },
+              },
+            },
           }),
         ],
         test: {

@@ -31,23 +31,6 @@ export type BotCallResult =
   | { ok: true; status: number; body: unknown; elapsedMs: number }
   | { ok: false; code: ForfeitCode; detail: string; elapsedMs: number; status?: number };
 
-/**
- * Why a bot URL cannot be used, or null: it must be an absolute http or https URL without credentials,
- * query or fragment (the arena appends `/`, `/move` and `/end` to it).
- */
-export function botUrlProblem(url: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return `${JSON.stringify(url)} is not an absolute URL`;
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return `a bot URL must use http or https, not ${parsed.protocol.slice(0, -1)}`;
-  if (parsed.username || parsed.password) return "a bot URL must not contain credentials";
-  if (parsed.search || parsed.hash) return "a bot URL must not have a query or a fragment";
-  return null;
-}
-
 /** `{url}{path}` with exactly one slash between them. */
 export function botCallUrl(url: string, path: "/" | "/move" | "/end"): string {
   return url.replace(/\/+$/, "") + path;

@@ -73,8 +73,28 @@ export class BotRegistry extends DurableObject<Env> {
     return ok(botOutput(bot));
   }
 
-  async list(): Promise<BotOutput[]> {
-    return this.rows("SELECT * FROM bots ORDER BY created_at, id").map(botOutput);
+  /**
+   * A page of bots, oldest first: at most `limit` after the bot with sort key `after` (registration time,
+   * id), and whether more follow.
+   */
+  async list(limit: number, after: { createdAt: number; id: string } | null = null): Promise<{ bots: BotOutput[]; more: boolean }> {
+    const rows =
+      after === null
+        ? this.rows("SELECT * FROM bots ORDER BY created_at, id LIMIT ?", limit + 1)
+        : this.rows(
+            "SELECT * FROM bots WHERE created_at > ? OR (created_at = ? AND id > ?) ORDER BY created_at, id LIMIT ?",
+            after.createdAt,
+            after.createdAt,
+            after.id,
+            limit + 1,
+          );
+    return { bots: rows.slice(0, limit).map(botOutput), more: rows.length > limit };
+  }
+
+  /** The deep health check's ping: a read of the table, nothing written. */
+  async ping(): Promise<true> {
+    this.ctx.storage.sql.exec("SELECT 1 FROM bots LIMIT 1").toArray();
+    return true;
   }
 
   async get(id: string): Promise<Reply<BotOutput>> {

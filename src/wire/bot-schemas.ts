@@ -22,6 +22,7 @@ import {
 } from "./schemas.ts";
 import { EXAMPLE_BOT_ID, EXAMPLE_BOT_SECRET, EXAMPLE_MANAGEMENT_TOKEN, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";
 import examples from "./examples.json" with { type: "json" };
+import { NextLinkSchema } from "./pagination.ts";
 
 // ---- the bot protocol ----
 
@@ -163,7 +164,8 @@ export const RegisterBotRequestSchema = z
         example: "alice",
       }),
     url: z.string().min(1).max(2000).openapi({
-      description: "The bot's base URL: http or https, no credentials, query or fragment. The arena calls `{url}/`, `{url}/move` and `{url}/end`.",
+      description:
+        "The bot's base URL: http or https, no credentials, query, fragment, spaces or control characters, on a public host (no loopback, private, link-local or local name; allowed only where the service runs with ALLOW_PRIVATE_BOT_URLS, as under npm start). Stored normalized (WHATWG URL serialization). The arena calls `{url}/`, `{url}/move` and `{url}/end`.",
       example: "http://127.0.0.1:9001",
     }),
   })
@@ -199,12 +201,13 @@ export const BuiltInBotSchema = z
 
 export const BotListSchema = z
   .object({
-    bots: z.array(BotSchema).openapi({ description: "Every registered bot, oldest first." }),
+    bots: z.array(BotSchema).openapi({ description: "A page of the registered bots, oldest first." }),
+    next: NextLinkSchema,
     builtIn: z.array(BuiltInBotSchema).openapi({ description: "The built-in bots, usable in any tournament by name." }),
   })
   .openapi("BotList", {
     description: "The registered bots and the built-in ones.",
-    example: { bots: [examples.bots.bot], builtIn: LEVELS.map((name) => ({ name, url: `/bots/${name}` })) } as never,
+    example: { bots: [examples.bots.bot], next: null, builtIn: LEVELS.map((name) => ({ name, url: `/bots/${name}` })) } as never,
   });
 
 export type BotOutput = z.infer<typeof BotSchema>;

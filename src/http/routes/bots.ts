@@ -24,7 +24,8 @@ import { botFetchHandler } from "../../wire/bot-server.ts";
 import { REGISTRY_NAME } from "../../wire/bots.ts";
 import {
   botCallUrl,
-  botUrlProblem,
+  type BotUrlPolicy,
+  checkBotUrl,
   fetchBotInfo,
   generateBotSecret,
   isReferenceBot,
@@ -34,6 +35,8 @@ import {
 } from "../../bots/index.ts";
 import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
+import { LIMIT_POLICIES, spend, withRateLimitHeaders } from "../limits.ts";
+import { DEFAULT_PAGE_LIMIT, decodeCursor, nextLink, PageQuerySchema } from "../../wire/pagination.ts";
 import { IdempotencyHeadersSchema, IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 import { type ProblemCode, ProblemError, problemResponses } from "../../wire/problems.ts";
 
@@ -52,11 +55,39 @@ const NameParamSchema = z.object({
   name: z.string().openapi({ param: { name: "name", in: "path", description: `A built-in bot: ${REFERENCE_BOTS.join(", ")}.` }, example: "easy" }),
 });
 
+/**
+ * Where this deployment lets bots live: public hosts only, unless ALLOW_PRIVATE_BOT_URLS is "true"
+ * (npm start); never the service's own host.
+ */
+export function botUrlPolicy(c: Context<AppEnv>): BotUrlPolicy {
+  return { allowPrivate: c.env?.ALLOW_PRIVATE_BOT_URLS === "true", selfHosts: [new URL(c.req.url).hostname] };
+}
+
+/**
+ * The detail of a failed registration health check. In production it is the same whatever went wrong,
+ * so that registration cannot be used to learn what answers at an address (no status, body or timing);
+ * where private bots are allowed (local development) it says what the bot did wrong.
+ */
+function healthCheckDetail(url: string, policy: BotUrlPolicy, failure: { code: string; detail: string }): string {
+  const generic = `GET ${botCallUrl(url, "/")} did not answer with the bot's identity (a 2xx JSON BotInfo within ${HEALTH_CHECK_TIMEOUT_MS / 1000} s, without redirects)`;
+  return policy.allowPrivate ? `${generic}: ${failure.code}: ${failure.detail}` : generic;
+}
+
 /** The registry: a single Durable Object. */
 export function registryStub(env: Env) {
   return env.BOT_REGISTRY.get(env.BOT_REGISTRY.idFromName(REGISTRY_NAME));
 }
 
+
+/** The sort key a bot list cursor names (registration time, id); a cursor this service did not make is a 422. */
+function botCursor(cursor: string): { createdAt: number; id: string } {
+  const parts = decodeCursor(cursor);
+  const createdAt = Number(parts?.[0]);
+  if (parts?.length !== 2 || !Number.isSafeInteger(createdAt) || !isMatchId(parts[1])) {
+    throw new ProblemError("request/invalid", "cursor: not a cursor of this list (pass the one in `next` as is)", { errors: [{ path: ["cursor"], message: "not a cursor of this list" }] });
+  }
+  return { createdAt, id: parts[1] };
+}
 
 const unknownBot = (id: string) => new ProblemError("registry/not_found", `there is no registered bot ${id.length > 40 ? `${id.slice(0, 40)}...` : id}`);
 
@@ -99,7 +130,7 @@ export function registerBotsRoutes(app: App): void {
       tags: ["Bots"],
       operationId: "registerBot",
       summary: "Register a bot",
-      description: `Registers the bot served at \`url\` under \`name\`. The URL must be http or https without credentials, query or fragment, and the bot must answer \`GET {url}/\` with its \`BotInfo\` within ${HEALTH_CHECK_TIMEOUT_MS / 1000} s (that call is already signed with the new secret). Answers the bot id (enter it in tournaments), its signing secret and a management token, both shown only once: send an \`Idempotency-Key\` so that a retry after a lost answer gets them again (\`POST /v1/bots/{id}/rotate\` replaces both).`,
+      description: `Registers the bot served at \`url\` under \`name\`. The URL must be http or https without credentials, query, fragment, spaces or control characters, on a public host (\`registry/url_not_allowed\` for loopback, private, link-local, carrier-grade NAT and local addresses and names, however spelled, and for this service's own host; a deployment with ALLOW_PRIVATE_BOT_URLS, such as \`npm start\`, allows private hosts), and it is stored normalized. The bot must answer \`GET {url}/\` with its \`BotInfo\` within ${HEALTH_CHECK_TIMEOUT_MS / 1000} s (that call is already signed with the new secret); when it does not, the problem's detail does not say what answered instead. At most ${LIMIT_POLICIES.bots.quota} registrations a minute per client (429 \`request/rate_limited\`). Answers the bot id (enter it in tournaments), its signing secret and a management token, both shown only once: send an \`Idempotency-Key\` so that a retry after a lost answer gets them again (\`POST /v1/bots/{id}/rotate\` replaces both).`,
       request: {
         headers: IdempotencyHeadersSchema,
         body: {
@@ -120,17 +151,34 @@ export function registerBotsRoutes(app: App): void {
             "application/json": { schema: RegisteredBotSchema, example: { ...examples.bots.bot, secret: EXAMPLE_BOT_SECRET, token: EXAMPLE_MANAGEMENT_TOKEN } },
           },
         },
-        ...problems("/v1/bots", [...BODY, ...IDEMPOTENCY_PROBLEMS, "registry/bad_url", "registry/health_check_failed", "registry/name_taken"]),
+        ...withRateLimitHeaders(
+          problems("/v1/bots", [
+            ...BODY,
+            ...IDEMPOTENCY_PROBLEMS,
+            "registry/bad_url",
+            "registry/url_not_allowed",
+            "registry/health_check_failed",
+            "registry/name_taken",
+            "request/rate_limited",
+          ]),
+        ),
       },
     }),
     async (c) => {
-      const { name, url } = c.req.valid("json");
+      await spend(c, "bots");
+      const { name, url: given } = c.req.valid("json");
       if (isReferenceBot(name.toLowerCase())) throw new ProblemError("registry/name_taken", `${name} is the name of a built-in bot`);
-      const urlProblem = botUrlProblem(url);
-      if (urlProblem) throw new ProblemError("registry/bad_url", urlProblem, { errors: [{ path: ["url"], message: urlProblem }] });
+      const policy = botUrlPolicy(c);
+      const checked = checkBotUrl(given, policy);
+      if (!checked.ok) {
+        throw new ProblemError(checked.kind === "bad_url" ? "registry/bad_url" : "registry/url_not_allowed", checked.detail, {
+          errors: [{ path: ["url"], message: checked.detail }],
+        });
+      }
+      const url = checked.url;
       const secret = generateBotSecret();
       const health = await fetchBotInfo({ url, secret }, { timeoutMs: HEALTH_CHECK_TIMEOUT_MS });
-      if (!health.ok) throw new ProblemError("registry/health_check_failed", `GET ${botCallUrl(url, "/")} failed (${health.code}): ${health.detail}`);
+      if (!health.ok) throw new ProblemError("registry/health_check_failed", healthCheckDetail(url, policy, health));
       const token = newSeatToken();
       const id = newMatchId();
       const reply = await registryStub(c.env).register({ id, name, url, secret, tokenHash: await hashToken(token), info: health.info, createdAt: Date.now() });
@@ -147,15 +195,19 @@ export function registerBotsRoutes(app: App): void {
       tags: ["Bots"],
       operationId: "listBots",
       summary: "List bots",
-      description: "Every registered bot (without secrets), and the built-in bots that any tournament may enter by name.",
+      description: `The registered bots (without secrets), oldest first, a page at a time (\`limit\`, default ${DEFAULT_PAGE_LIMIT}; follow \`next\` for the rest), and the built-in bots that any tournament may enter by name.`,
+      request: { query: PageQuerySchema },
       responses: {
         200: { description: "The bots.", content: { "application/json": { schema: BotListSchema } } },
-        ...problems("/v1/bots", []),
+        ...problems("/v1/bots", ["request/invalid"]),
       },
     }),
     async (c) => {
-      const bots = await registryStub(c.env).list();
-      return c.json({ bots, builtIn: REFERENCE_BOTS.map((name) => ({ name, url: `/bots/${name}` })) }, 200);
+      const { limit = DEFAULT_PAGE_LIMIT, cursor } = c.req.valid("query");
+      const page = await registryStub(c.env).list(limit, cursor === undefined ? null : botCursor(cursor));
+      const last = page.bots.at(-1);
+      const next = page.more && last ? nextLink("/v1/bots", limit, [Date.parse(last.createdAt), last.id]) : null;
+      return c.json({ bots: page.bots, next, builtIn: REFERENCE_BOTS.map((name) => ({ name, url: `/bots/${name}` })) }, 200);
     },
   );
 
@@ -287,11 +339,13 @@ export function registerBotsRoutes(app: App): void {
       },
       responses: {
         200: { description: "The bot's move.", content: { "application/json": { schema: BotMoveAnswerSchema, example: { place: 10, give: 3 } } } },
-        ...problems("/bots/{name}/move", [...BODY, "reference/unknown_bot", "reference/bad_move_request"]),
+        ...withRateLimitHeaders(problems("/bots/{name}/move", [...BODY, "reference/unknown_bot", "reference/bad_move_request", "request/rate_limited"])),
       },
     }),
     async (c) => {
       const { name } = c.req.valid("param");
+      // An engine search like any other (policy engine).
+      await spend(c, "engine");
       return c.json((await callBuiltIn(c, name, "/move", c.req.valid("json"))) as z.infer<typeof BotMoveAnswerSchema>, 200);
     },
   );
