@@ -88,25 +88,36 @@ export const logisticScore = (elo: number): number => 1 / (1 + 10 ** (-elo / 400
 /** The logistic Elo difference of an expected score (clamped to [0.001, 0.999] as OpenBench does). */
 export function logisticElo(score: number): number {
   const clamped = Math.min(Math.max(score, 1e-3), 1 - 1e-3);
-  return -400 * Math.log10(1 / clamped - 1);
+  return -400 * Math.log10(1 / clamped - 1) + 0; // + 0: never -0
 }
 
 /**
- * Solves sum_i p_i a_i / (1 + x a_i) = 0 for x in (-1 / max a, -1 / min a) by bisection, for values
- * `a` of both signs (the secular equation of both MLEs).
+ * Solves sum_i p_i a_i / (1 + x a_i) = 0 for x in (-1 / max a, -1 / min a), for values `a` of both
+ * signs (the secular equation of both MLEs): Newton's method from 0, kept inside a shrinking bracket
+ * (the function decreases from +infinity to -infinity across it), bisecting when a step would leave it.
  */
 function secular(observed: readonly number[], a: readonly number[]): number {
-  const f = (x: number) => observed.reduce((sum, p, i) => sum + (p * a[i]) / (1 + x * a[i]), 0);
-  // f decreases on the interval, from +infinity to -infinity.
   let low = -1 / Math.max(...a);
   let high = -1 / Math.min(...a);
-  for (let i = 0; i < 200 && high - low > 1e-15 * Math.max(1, Math.abs(low), Math.abs(high)); i++) {
-    const mid = (low + high) / 2;
-    if (mid === low || mid === high) break;
-    if (f(mid) > 0) low = mid;
-    else high = mid;
+  let x = 0;
+  for (let iteration = 0; iteration < 200; iteration++) {
+    let f = 0;
+    let slope = 0;
+    for (let i = 0; i < a.length; i++) {
+      const denominator = 1 + x * a[i];
+      const term = (observed[i] * a[i]) / denominator;
+      f += term;
+      slope -= (term * a[i]) / denominator;
+    }
+    if (f === 0) return x;
+    if (f > 0) low = x;
+    else high = x;
+    let next = x - f / slope;
+    if (!(next > low && next < high)) next = (low + high) / 2;
+    if (Math.abs(next - x) <= 1e-15 * Math.max(1, Math.abs(x))) return next;
+    x = next;
   }
-  return (low + high) / 2;
+  return x;
 }
 
 /** The distribution nearest (in likelihood) to `observed` whose expected score is `score` (Van den Bergh, proposition 1.1). */
@@ -165,7 +176,7 @@ export function eloEstimate(counts: Pentanomial): EloEstimate {
   const error = Math.sqrt(variance / pairs);
   const sigma = Math.sqrt(variance);
   // Normalized Elo per game: the pair's t-value over sqrt(2), in Elo units (zero without variance).
-  const nelo = (t: number) => (sigma === 0 ? 0 : ((t - 0.5) / sigma / Math.SQRT2) * NELO_PER_T);
+  const nelo = (t: number) => (sigma === 0 ? 0 : ((t - 0.5) / sigma / Math.SQRT2) * NELO_PER_T + 0);
   return {
     elo: logisticElo(mean),
     low: logisticElo(mean - Z_975 * error),
