@@ -87,7 +87,13 @@ Rules options: \`squares\`, \`attributes\`, \`announce\`, \`missedClaim\`; the d
 **Errors** are RFC 9457 problem documents (\`application/problem+json\`) with a stable \`code\`; its
 \`type\` is \`/problems/<code>\`. Besides the errors listed on each operation, any path answers an unknown
 route with 404 \`request/not_found\` and a method it does not serve with 405 \`request/method_not_allowed\`
-(with an \`Allow\` header). Request bodies are limited to 64 KiB (413 \`request/too_large\`). CORS is open.`;
+(with an \`Allow\` header). Request bodies are limited to 64 KiB (413 \`request/too_large\`). CORS is open.
+
+**Every answer** carries \`X-Request-Id\` (yours when you send one, otherwise a new UUID; problem documents
+repeat it as \`requestId\`). **Retries**: the creating POSTs take an \`Idempotency-Key\` (a new UUID per
+operation): the same key and request within 24 hours answers the first answer again. **Caching**: the GET
+forms of validate-move, check-win, evaluate and suggest-move (with a \`seed\`) and this document answer
+with a strong \`ETag\` and \`Cache-Control\`, and 304 to a matching \`If-None-Match\`.`;
 
 export function registerDocsRoutes(app: App): void {
   let document: unknown;
