@@ -32,6 +32,7 @@ describe("openapi.json", () => {
   );
   const schemas = spec.components.schemas as Json;
   const resolve = (schema: Json): Json => (schema.$ref ? schemas[schema.$ref.split("/").pop()] : schema);
+  const resolveParameter = (parameter: Json): Json => (parameter.$ref ? spec.components.parameters[parameter.$ref.split("/").pop()] : parameter);
 
   it("is OpenAPI 3.1 with info, servers and tags", () => {
     expect(spec.openapi).toBe("3.1.0");
@@ -74,7 +75,7 @@ describe("openapi.json", () => {
           expect(PROBLEM_CODES).toContain(example.value.code);
         }
       }
-      for (const parameter of operation.parameters ?? []) {
+      for (const parameter of ((operation.parameters ?? []) as Json[]).map(resolveParameter)) {
         expect(parameter.description, `${where} ${parameter.name}`).toBeTruthy();
         expect(parameter.example ?? parameter.schema.example ?? resolve(parameter.schema).example, `${where} ${parameter.name}`).toBeDefined();
       }

@@ -62,7 +62,7 @@ const ViewQuerySchema = z.object({
 
 const StreamEventSchema = z
   .object({
-    kind: z.enum(["joined", "started", "move", "claim", "resignation", "abort", "timeout", "forfeit", "cancel"]),
+    kind: z.enum(["joined", "started", "move", "claim", "resignation", "abort", "timeout", "forfeit", "cancel"]).openapi({ description: "What happened (`forfeit` and `cancel` only in tournament games)." }),
     seat: z.union([z.literal(0), z.literal(1), z.null()]).openapi({ description: "The seat that acted, or null." }),
     ply: z.number().int().min(0).max(16).openapi({ description: "The ply at which it happened." }),
   })
@@ -70,8 +70,23 @@ const StreamEventSchema = z
 
 const MatchStreamMessageSchema = z
   .discriminatedUnion("type", [
-    z.object({ type: z.literal("state"), seat: z.null(), state: MatchViewSchema }).openapi("MatchStreamState", { description: "The first line: the match as it is." }),
-    z.object({ type: z.literal("event"), event: StreamEventSchema, state: MatchViewSchema }).openapi("MatchStreamEvent", { description: "A change, with the state after it." }),
+    z
+      .object({
+        type: z.literal("state").openapi({ description: "The match as it is." }),
+        seat: z.null().openapi({ description: "The seat this stream speaks for: none (the stream is a spectator's)." }),
+        state: MatchViewSchema,
+      })
+      .openapi("MatchStreamState", { description: "The first line: the match as it is.", example: { type: "state", seat: null, state: examples.match.active as never } }),
+    z
+      .object({
+        type: z.literal("event").openapi({ description: "A change." }),
+        event: StreamEventSchema,
+        state: MatchViewSchema,
+      })
+      .openapi("MatchStreamEvent", {
+        description: "A change, with the state after it.",
+        example: { type: "event", event: { kind: "move", seat: 1, ply: 3 }, state: examples.match.active as never },
+      }),
   ])
   .openapi("MatchStreamMessage", {
     description: "One line of `GET /v1/matches/{id}/stream`: the same messages as the WebSocket sends a spectator.",
