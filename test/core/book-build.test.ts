@@ -54,6 +54,20 @@ const checkpointDone = (path: string): number => {
   }
 };
 
+/** Starts a build that saves after every position and kills it (-9) once its checkpoint holds one. */
+async function killAfterFirstSave(out: string, checkpoint: string): Promise<void> {
+  const child = build(out, "--jobs", "1", "--checkpoint-seconds", "0");
+  let exited = false;
+  const closed = finish(child).then((result) => {
+    exited = true;
+    return result;
+  });
+  while (checkpointDone(checkpoint) < 1 && !exited) await new Promise((resolve) => setTimeout(resolve, 10));
+  child.kill("SIGKILL");
+  const result = await closed;
+  expect(result.code, `the build ended before it could be killed: ${result.output}`).toBeNull();
+}
+
 describe("npm run book", { timeout: 240_000 }, () => {
   let reference: Uint8Array;
 
@@ -63,11 +77,7 @@ describe("npm run book", { timeout: 240_000 }, () => {
 
     const out = join(WORK, "killed");
     const checkpoint = join(out, `${NAME}.checkpoint`);
-    const child = build(out, "--jobs", "1", "--checkpoint-seconds", "0");
-    const closed = finish(child);
-    while (checkpointDone(checkpoint) < 1) await new Promise((resolve) => setTimeout(resolve, 10));
-    child.kill("SIGKILL");
-    await closed;
+    await killAfterFirstSave(out, checkpoint);
     expect(existsSync(join(out, `${NAME}.bin`))).toBe(false);
     const saved = checkpointDone(checkpoint);
     expect(saved).toBeGreaterThanOrEqual(1);
@@ -83,11 +93,7 @@ describe("npm run book", { timeout: 240_000 }, () => {
   it("refuses a corrupt checkpoint instead of resuming from it", async () => {
     const out = join(WORK, "corrupt");
     const checkpoint = join(out, `${NAME}.checkpoint`);
-    const child = build(out, "--jobs", "1", "--checkpoint-seconds", "0");
-    const closed = finish(child);
-    while (checkpointDone(checkpoint) < 1) await new Promise((resolve) => setTimeout(resolve, 10));
-    child.kill("SIGKILL");
-    await closed;
+    await killAfterFirstSave(out, checkpoint);
     const bytes = readFileSync(checkpoint);
     bytes[bytes.length - 6] ^= 1;
     writeFileSync(checkpoint, bytes);
