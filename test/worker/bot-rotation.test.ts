@@ -13,6 +13,7 @@ import { expectProblem, json200, postJson, request } from "./http.ts";
 interface Credentials {
   id: string;
   name: string;
+  url: string;
   secret: string;
   token: string;
 }
@@ -47,7 +48,7 @@ describe("rotating a bot's secret and token", () => {
     await expectProblem(rotate(bot.id, bearer(bot.token)), "registry/wrong_token");
     await expectProblem(request(`/v1/bots/${bot.id}`, { method: "DELETE", headers: bearer(bot.token) }), "registry/wrong_token");
     // The public view is unchanged.
-    expect(await json200(request(`/v1/bots/${bot.id}`))).toMatchObject({ id: bot.id, name: bot.name, url: fleet.url("rotor") });
+    expect(await json200(request(`/v1/bots/${bot.id}`))).toMatchObject({ id: bot.id, name: bot.name, url: bot.url });
     // The registry now hands tournaments the new secret.
     const [entrant] = await registry().entrants([bot.id]);
     expect(entrant?.secret).toBe(rotated.secret);
