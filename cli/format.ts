@@ -57,6 +57,9 @@ export function incidentsTable(report: TournamentReport): string {
   return table.toString();
 }
 
+/** Printed in place of the forfeits and replays table when every game was played out. */
+export const NO_INCIDENTS = "Forfeits and replays: none (no forfeits, no replays: every game was played out)";
+
 export function renderReport(report: TournamentReport): string {
   const incidents = incidentsTable(report);
   return [
@@ -65,7 +68,7 @@ export function renderReport(report: TournamentReport): string {
     "",
     "Crosstable (row's points against column / games)",
     crosstableTable(report),
-    ...(incidents ? ["", "Forfeits and replays", incidents] : []),
+    ...(incidents ? ["", "Forfeits and replays", incidents] : ["", NO_INCIDENTS]),
     "",
   ].join("\n");
 }
