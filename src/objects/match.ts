@@ -7,8 +7,10 @@
  * apply; nothing lives in memory, so eviction at any point loses nothing. What stays here is what the
  * reducer must not do: drawing tokens and lots, hashing, reading the clock, the engine's node budget
  * from the environment, and deciding which seat a caller speaks for. Alarms drive clocks (flag fall)
- * and engine seats (set to now: the engine moves at once). WebSockets use the hibernation API: the
- * seat a socket speaks for is kept in its attachment. For clients without WebSockets, `/stream` (one
+ * and engine seats (set to now: the engine moves at once), and once the match is over its deletion
+ * after the retention (retention.ts). WebSockets use the hibernation API: the
+ * seat a socket speaks for is kept in its attachment; a message over 4 KiB, or beyond a socket's
+ * message rate, is answered with an error and not read. For clients without WebSockets, `/stream` (one
  * JSON message per line, the socket's messages) and the long poll (`view` with `afterPly`) wait on
  * in-memory watchers that every commit tells; they are requests in progress, so the object stays in
  * memory while they wait, and if it is evicted all the same they simply end and the client asks again.
@@ -58,6 +60,7 @@ import {
 import { hashSeed } from "../engine/random.ts";
 import { hashToken, newSeatToken } from "../match/secrets.ts";
 import { announcementFromInput, matchRecord, matchView, moveFromRequest, type StoredMatch, storedMatchFrom } from "../wire/match.ts";
+import { retentionMs } from "./retention.ts";
 
 export interface SeatToken {
   seat: SeatIndex;
@@ -99,6 +102,12 @@ interface SocketAttachment {
 
 const STORAGE_KEY = "match";
 
+/** A socket message larger than this is refused unread. */
+export const MAX_SOCKET_MESSAGE_BYTES = 4096;
+/** A socket may send this many messages at once, and this many more per second after that. */
+export const SOCKET_BURST = 20;
+export const SOCKET_MESSAGES_PER_S = 5;
+
 /** Told of every committed change: the match, and the socket's event message for it (JSON). */
 type Watcher = (match: StoredMatch, message: string) => void;
 
@@ -110,6 +119,8 @@ const refuse = (code: ProblemCode, detail: string): { ok: false; error: Refusal 
 export class MatchObject extends DurableObject<Env> {
   /** The streams and long polls waiting on this instance (memory only: they are requests in progress). */
   private readonly watchers = new Set<Watcher>();
+  /** Each socket's message allowance (memory only: a socket that hibernated starts afresh). */
+  private readonly allowances = new WeakMap<WebSocket, Allowance>();
 
   // ---- storage: the only state there is ----
 
@@ -132,7 +143,7 @@ export class MatchObject extends DurableObject<Env> {
    * storage call is issued before this function first yields, so calls take effect in request order.
    */
   private schedule(match: StoredMatch): Promise<void> {
-    const next = nextAlarm(match.state);
+    const next = nextAlarm(match.state, retentionMs(this.env));
     return next === null ? this.ctx.storage.deleteAlarm() : this.ctx.storage.setAlarm(next);
   }
 
@@ -320,7 +331,8 @@ export class MatchObject extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     const match = this.load();
-    if (match?.state.status !== "active") return;
+    if (!match) return;
+    if (match.state.status !== "active") return this.expire(match);
     const mover = seatToMove(match.state);
     if (seatKind(match.state, mover) === "engine") {
       const action = engineAction(match.state, mover, hashSeed(`${match.id}/${currentPly(match.state)}`));
@@ -341,6 +353,27 @@ export class MatchObject extends DurableObject<Env> {
     // A flag that falls is applied once: a second run finds the match finished and does nothing.
     const flagged = await this.reduce(match, { type: "flag", at: Date.now() });
     if (!flagged.ok) return this.schedule(match);
+  }
+
+  /** Deletes a match that is over once its retention has passed; otherwise re-arms the alarm for then. */
+  private async expire(match: StoredMatch): Promise<void> {
+    const due = nextAlarm(match.state, retentionMs(this.env));
+    if (due === null || Date.now() < due) return this.schedule(match);
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.close(1001, "the match has expired");
+      } catch {
+        // already closed
+      }
+    }
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+  }
+
+  /** The deep health check's ping: a storage read, nothing written. */
+  async ping(): Promise<true> {
+    this.ctx.storage.kv.get(STORAGE_KEY);
+    return true;
   }
 
   private nodeBudget(requested: number | undefined): number {
@@ -376,6 +409,10 @@ export class MatchObject extends DurableObject<Env> {
   override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const reply = (body: Record<string, unknown>) => socket.send(JSON.stringify(body));
     const refusal = (id: unknown, code: ProblemCode, detail: string) => reply({ type: "error", id, problem: problemDocument(code, detail) });
+    const allowance = spendAllowance(this.allowances.get(socket), Date.now());
+    this.allowances.set(socket, allowance);
+    if (!allowance.allowed) return refusal(null, "request/rate_limited", `at most ${SOCKET_MESSAGES_PER_S} messages a second (${SOCKET_BURST} at once); this one was not read`);
+    if (tooLarge(message)) return refusal(null, "request/too_large", `a message is at most ${MAX_SOCKET_MESSAGE_BYTES} bytes; this one was not read`);
     let parsedJson: unknown;
     try {
       parsedJson = JSON.parse(typeof message === "string" ? message : new TextDecoder().decode(message));
@@ -477,11 +514,35 @@ function drawLots(): SeatIndex {
   return (crypto.getRandomValues(new Uint8Array(1))[0] & 1) as SeatIndex;
 }
 
-/** When the alarm should next run: an engine seat to move (now), the mover's deadline, or never. */
-function nextAlarm(state: MatchState): number | null {
+/**
+ * When the alarm should next run: an engine seat to move (now), the mover's deadline, or never; for a
+ * match that is over, when its retention ends (it is then deleted).
+ */
+function nextAlarm(state: MatchState, retention: number): number | null {
+  if (state.status === "finished") return (state.result?.at ?? state.createdAt) + retention;
   if (state.status !== "active") return null;
   if (seatKind(state, seatToMove(state)) === "engine") return Date.now();
   return deadline(state);
+}
+
+/** A socket's message allowance: a token bucket of SOCKET_BURST, refilled at SOCKET_MESSAGES_PER_S. */
+interface Allowance {
+  tokens: number;
+  at: number;
+  allowed: boolean;
+}
+
+function spendAllowance(previous: Allowance | undefined, now: number): Allowance {
+  const refilled = previous === undefined ? SOCKET_BURST : Math.min(SOCKET_BURST, previous.tokens + ((now - previous.at) / 1000) * SOCKET_MESSAGES_PER_S);
+  return refilled >= 1 ? { tokens: refilled - 1, at: now, allowed: true } : { tokens: refilled, at: now, allowed: false };
+}
+
+/** Whether a message is over MAX_SOCKET_MESSAGE_BYTES (UTF-8 takes 1 to 3 bytes per UTF-16 unit: only a string in between is encoded). */
+function tooLarge(message: string | ArrayBuffer): boolean {
+  if (typeof message !== "string") return message.byteLength > MAX_SOCKET_MESSAGE_BYTES;
+  if (message.length > MAX_SOCKET_MESSAGE_BYTES) return true;
+  if (message.length * 3 <= MAX_SOCKET_MESSAGE_BYTES) return false;
+  return new TextEncoder().encode(message).byteLength > MAX_SOCKET_MESSAGE_BYTES;
 }
 
 function actionOf(command: Command, seat: SeatIndex, ply: number, at: number): MatchAction {

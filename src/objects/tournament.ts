@@ -9,6 +9,7 @@
  * cancellation), and a watchdog alarm set before each invocation runs it again if it dies.
  */
 import { DurableObject } from "cloudflare:workers";
+import { retentionMs } from "./retention.ts";
 import { httpBot, type Player, referenceBot } from "../bots/index.ts";
 import type { ClockConfig, MatchState } from "../match/machine.ts";
 import { newMatchId } from "../match/secrets.ts";
@@ -28,8 +29,8 @@ import {
   untimedBots,
 } from "../tournament/index.ts";
 import type { Reply } from "../wire/problems.ts";
-import type { TournamentOutput } from "../wire/tournament-schemas.ts";
-import { gameKey, type StoredEntry, type StoredGame, type StoredTournament, tournamentView } from "../wire/tournament.ts";
+import type { TournamentGameOutput, TournamentOutput } from "../wire/tournament-schemas.ts";
+import { gameKey, gameOutput, type StoredEntry, type StoredGame, type StoredTournament, tournamentView } from "../wire/tournament.ts";
 
 /** What the Worker passes to `create`: the new id and the checked request, entrants resolved. */
 export interface CreateTournamentInput {
@@ -196,6 +197,20 @@ export class TournamentObject extends DurableObject<Env> {
     return tournament ? ok(this.view(tournament)) : notFound();
   }
 
+  /** A page of the games in play order: at most `limit` after the game with index `after` (-1: from the first), and whether more follow. */
+  async games(after: number, limit: number): Promise<Reply<{ games: TournamentGameOutput[]; more: boolean }>> {
+    const tournament = this.load();
+    if (!tournament) return notFound();
+    const page = [...this.ctx.storage.kv.list<StoredGame>({ prefix: "game:", ...(after >= 0 ? { startAfter: gameKey(after) } : {}), limit: limit + 1 })].map(([, game]) => game);
+    return ok({ games: page.slice(0, limit).map((game) => gameOutput(game, tournament)), more: page.length > limit });
+  }
+
+  /** The deep health check's ping: a storage read, nothing written. */
+  async ping(): Promise<true> {
+    this.ctx.storage.kv.get(TOURNAMENT_KEY);
+    return true;
+  }
+
   /** Stops the tournament: the game being played is ended without a result, the rest are not played. */
   async cancel(tokenHash: string): Promise<Reply<TournamentOutput>> {
     const tournament = this.load();
@@ -204,7 +219,7 @@ export class TournamentObject extends DurableObject<Env> {
     if (tournament.status !== "running") return err({ code: "tournament/over", detail: `the tournament is already ${tournament.status}` });
     // The step stores the cancellation before its first await, then cancels the match in play.
     await drive(this.host(), { type: "cancel", at: Date.now() }, policyOf(tournament));
-    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.setAlarm(this.expiry(this.load() as StoredTournament));
     return ok(this.view(this.load() as StoredTournament));
   }
 
@@ -212,12 +227,27 @@ export class TournamentObject extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     const tournament = this.load();
-    if (tournament?.status !== "running") return;
+    if (!tournament) return;
+    if (tournament.status !== "running") return this.expire(tournament);
     await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
     // Never more than one bot call per invocation: the state owes the next one, and the next alarm makes it.
     await drive(this.host(), { type: "wake", at: Date.now() }, policyOf(tournament), 1);
     if (this.load()?.status === "running") await this.ctx.storage.setAlarm(Date.now());
-    else await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(this.expiry(this.load() as StoredTournament));
+  }
+
+  // ---- retention: a tournament that is over keeps one alarm, its deletion (retention.ts) ----
+
+  private expiry(tournament: StoredTournament): number {
+    return (tournament.finishedAt ?? tournament.createdAt) + retentionMs(this.env);
+  }
+
+  /** Deletes a tournament that is over once its retention has passed (its games' matches expire on their own); otherwise re-arms the alarm for then. */
+  private async expire(tournament: StoredTournament): Promise<void> {
+    const due = this.expiry(tournament);
+    if (Date.now() < due) return this.ctx.storage.setAlarm(due);
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
   }
 }
 

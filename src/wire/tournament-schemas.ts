@@ -11,6 +11,10 @@ import { ClockInputSchema, ClockSchema } from "./match-schemas.ts";
 import { RulesInputSchema, RulesSchema } from "./schemas.ts";
 import { EXAMPLE_BOT_ID, EXAMPLE_MANAGEMENT_TOKEN, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";
 import examples from "./examples.json" with { type: "json" };
+import { NextLinkSchema } from "./pagination.ts";
+
+/** At most this many games in a tournament's view (the first of the schedule); `moreGames` links to the rest. */
+export const TOURNAMENT_VIEW_GAMES = 100;
 
 /** At most this many bots in one tournament, and this many games in all. */
 export const MAX_TOURNAMENT_BOTS = 16;
@@ -207,7 +211,13 @@ export const TournamentSchema = z
       .openapi({ description: "How far it has got." }),
     standings: z.array(StandingSchema).openapi({ description: "Recomputed from the finished games: points, then Sonneborn-Berger, then rating." }),
     crosstable: CrosstableSchema,
-    games: z.array(TournamentGameSchema).openapi({ description: "Every game of the schedule, in play order." }),
+    games: z
+      .array(TournamentGameSchema)
+      .openapi({ description: `The games of the schedule in play order: all of them, or the first ${TOURNAMENT_VIEW_GAMES} when there are more (see \`moreGames\`).` }),
+    moreGames: z.union([z.string(), z.null()]).openapi({
+      format: "uri-reference",
+      description: `When the schedule has more than ${TOURNAMENT_VIEW_GAMES} games: the page of \`GET /v1/tournaments/{id}/games\` that follows \`games\`; null when \`games\` lists them all.`,
+    }),
   })
   .openapi("Tournament", { description: "A tournament: progress, standings, crosstable and every game.", example: examples.tournament.running as never });
 
@@ -223,3 +233,10 @@ export const CreatedTournamentSchema = z
 export type CreateTournamentRequest = z.infer<typeof CreateTournamentRequestSchema>;
 export type TournamentOutput = z.infer<typeof TournamentSchema>;
 export type TournamentGameOutput = z.infer<typeof TournamentGameSchema>;
+
+export const TournamentGamePageSchema = z
+  .object({
+    games: z.array(TournamentGameSchema).openapi({ description: "A page of the games, in play order." }),
+    next: NextLinkSchema,
+  })
+  .openapi("TournamentGamePage", { description: "A page of a tournament's games.", example: { games: examples.tournament.running.games as never, next: null } });

@@ -8,6 +8,8 @@
 import type { Level } from "../engine/index.ts";
 import type { ClockConfig } from "../match/machine.ts";
 import { rulesOutput } from "./convert.ts";
+import { DEFAULT_PAGE_LIMIT, nextLink } from "./pagination.ts";
+import { TOURNAMENT_VIEW_GAMES } from "./tournament-schemas.ts";
 import { makeRules, type RulesInput } from "../rules/index.ts";
 import { type GameState, type PlayedGame, tableOf } from "../tournament/index.ts";
 import type { TournamentGameOutput, TournamentOutput } from "./tournament-schemas.ts";
@@ -48,7 +50,8 @@ export const matchLinks = (matchId: string) => ({ match: `/v1/matches/${matchId}
 const playedGames = (games: readonly StoredGame[]): PlayedGame[] =>
   games.flatMap((game) => (game.status === "finished" && game.outcome !== null ? [{ first: game.first, second: game.second, ...game.outcome }] : []));
 
-function gameOutput(game: StoredGame, tournament: StoredTournament): TournamentGameOutput {
+/** A game's public view (the view's `games`, and the pages of `GET /v1/tournaments/{id}/games`). */
+export function gameOutput(game: StoredGame, tournament: StoredTournament): TournamentGameOutput {
   const status = tournament.status === "cancelled" && game.status !== "finished" ? "cancelled" : game.status;
   const outcome = game.outcome;
   const shownMatch = game.matchCreated ? game.matchId : null;
@@ -77,11 +80,12 @@ function gameOutput(game: StoredGame, tournament: StoredTournament): TournamentG
   };
 }
 
-/** The public view: progress, standings and crosstable recomputed from the games, and every game. */
+/** The public view: progress, standings and crosstable recomputed from all the games, and the first TOURNAMENT_VIEW_GAMES games. */
 export function tournamentView(tournament: StoredTournament, games: readonly StoredGame[]): TournamentOutput {
   const bots = tournament.entries.map((entry) => entry.name);
   const { standings, crosstable } = tableOf(bots, playedGames(games));
   const outputs = games.map((game) => gameOutput(game, tournament));
+  const shown = outputs.slice(0, TOURNAMENT_VIEW_GAMES);
   const count = (status: TournamentGameOutput["status"]) => outputs.filter((game) => game.status === status).length;
   return {
     id: tournament.id,
@@ -116,6 +120,7 @@ export function tournamentView(tournament: StoredTournament, games: readonly Sto
       ratingDeviation: tenths(row.ratingDeviation),
     })),
     crosstable,
-    games: outputs,
+    games: shown,
+    moreGames: outputs.length > shown.length ? nextLink(`/v1/tournaments/${tournament.id}/games`, DEFAULT_PAGE_LIMIT, [shown.length - 1]) : null,
   };
 }

@@ -4,9 +4,10 @@
  * alarm, and a game clock adds its increment. Limits are one second (the shortest allowed), so these
  * tests wait for real time to pass rather than fake it.
  */
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { MatchObject } from "../../src/objects/match.ts";
+import { retentionMs } from "../../src/objects/retention.ts";
 import type { StoredMatch } from "../../src/wire/match.ts";
 import { expectProblem } from "./http.ts";
 import { bearer, createMatch, getRecord, getState, ROW_QUARTO_SETUP, sendMove, stubOf, tokenOf, waitForState } from "./match-client.ts";
@@ -14,6 +15,8 @@ import { request } from "./http.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const alarmOf = (id: string) => runInDurableObject(stubOf(id), (_instance, state) => state.storage.getAlarm());
+/** The alarm a finished match keeps: its deletion, the retention after it ended. */
+const retentionAlarmOf = async (id: string) => Date.parse((await getState(id)).result?.at as string) + retentionMs(env);
 const storedOf = (id: string) => runInDurableObject(stubOf(id), (_instance, state) => state.storage.kv.get<StoredMatch>("match") as StoredMatch);
 
 /** Opens a spectator socket and collects what it receives. */
@@ -52,7 +55,7 @@ describe("clocks", () => {
     const state = await waitForState(created.id, (view) => view.status === "finished", 5000);
     expect(state.result).toMatchObject({ winner: 0, reason: "timeout" });
     expect(Date.parse(state.result?.at as string)).toBe(Date.parse(state.moves[0].at) + 1000);
-    expect(await alarmOf(created.id)).toBeNull();
+    expect(await alarmOf(created.id)).toBe(await retentionAlarmOf(created.id));
   });
 
   it("flag fall is applied exactly once, even if the alarm handler runs twice", async () => {
@@ -66,7 +69,7 @@ describe("clocks", () => {
     await runInDurableObject(stubOf(created.id), (instance: MatchObject) => instance.alarm());
     await runInDurableObject(stubOf(created.id), (instance: MatchObject) => instance.alarm());
     expect(await getRecord(created.id)).toEqual(after);
-    expect(await alarmOf(created.id)).toBeNull();
+    expect(await alarmOf(created.id)).toBe(await retentionAlarmOf(created.id));
     await sleep(50);
     expect(watcher.messages.filter((message) => message.event?.kind === "timeout")).toHaveLength(1);
     watcher.close();
@@ -94,7 +97,7 @@ describe("clocks", () => {
     expect(state.clocks).toMatchObject({ running: 1, deadline: new Date(stored.state.moves[0].at + 60_000).toISOString() });
   });
 
-  it("a finished match keeps no alarm: Quarto, resignation, abort", async () => {
+  it("a finished match keeps no alarm but its deletion's: Quarto, resignation, abort", async () => {
     const clock = { kind: "move", moveMs: 60_000 };
     const won = await createMatch({ clock });
     for (const [ply, text] of [...ROW_QUARTO_SETUP, "d1"].entries()) await sendMove(won.id, tokenOf(won, (ply % 2) as 0 | 1), ply, text);
@@ -105,7 +108,7 @@ describe("clocks", () => {
     await request(`/v1/matches/${aborted.id}/abort`, { method: "POST", headers: bearer(tokenOf(aborted, 0)) });
     for (const { id } of [won, resigned, aborted]) {
       expect((await getState(id)).status).toBe("finished");
-      expect(await alarmOf(id), id).toBeNull();
+      expect(await alarmOf(id), id).toBe(await retentionAlarmOf(id));
     }
   });
 });

@@ -9,6 +9,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EndNotice } from "../../src/bots/index.ts";
+import { retentionMs } from "../../src/objects/retention.ts";
 import { type Fleet, goodBot, installFleet, refuse } from "./bot-fleet.ts";
 import { expectProblem, json200, postJson, request } from "./http.ts";
 import { bearer } from "./match-client.ts";
@@ -62,7 +63,10 @@ describe("a tournament in the Durable Object", () => {
     const { records } = await verifyAgainstRecords(view, before);
     expect(view.games).toHaveLength(12);
     expect(view.finishedAt).not.toBeNull();
-    expect(await runInDurableObject(tournamentStub(created.id), (_instance, state) => state.storage.getAlarm())).toBeNull();
+    // Only its deletion, the retention after it finished, is left to do.
+    expect(await runInDurableObject(tournamentStub(created.id), (_instance, state) => state.storage.getAlarm())).toBe(
+      Date.parse(view.finishedAt as string) + retentionMs(env),
+    );
 
     // Each pair played twice, each bot giving first once.
     for (const game of view.games) {
@@ -163,13 +167,15 @@ describe("a tournament in the Durable Object", () => {
     expect(cancelled.games.filter((game) => game.status === "pending")).toEqual([]);
     expect(cancelled.progress).toMatchObject({ playing: 0, pending: 0, cancelled: cancelled.games.length - cancelled.progress.finished });
     expect(cancelled.standings.reduce((sum, row) => sum + row.games, 0)).toBe(2 * cancelled.progress.finished);
-    // No alarm is left, and running one anyway changes nothing.
-    expect(await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm())).toBeNull();
+    // No alarm is left but the deletion's, after the retention; running one now changes nothing.
+    expect(await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm())).toBe(Date.parse(cancelled.finishedAt as string) + retentionMs(env));
     await runInDurableObject(stub, (instance: import("../../src/objects/tournament.ts").TournamentObject) => instance.alarm());
     expect(await getTournament(created.id)).toEqual(cancelled);
     await expectProblem(cancel(bearer(created.token)), "tournament/over");
     expect((await json200<{ status: string }>(request(`/v1/matches/${interrupted?.matchId}`))).status).toBe("finished");
-    expect(await runInDurableObject(matchStubOf(interrupted?.matchId as string), (_instance, state) => state.storage.getAlarm())).toBeNull();
+    expect(await runInDurableObject(matchStubOf(interrupted?.matchId as string), (_instance, state) => state.storage.getAlarm())).toBe(
+      Date.parse((await getRecord(interrupted?.matchId as string)).result?.at as string) + retentionMs(env),
+    );
   });
 });
 

@@ -35,7 +35,8 @@ import {
 } from "../../bots/index.ts";
 import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
-import { LIMIT_POLICIES, spend, withRateLimitHeaders } from "../limits.ts";
+import { spend } from "../limits.ts";
+import { LIMIT_POLICIES, withRateLimitHeaders } from "../../wire/rate-limits.ts";
 import { DEFAULT_PAGE_LIMIT, decodeCursor, nextLink, PageQuerySchema } from "../../wire/pagination.ts";
 import { IdempotencyHeadersSchema, IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 import { type ProblemCode, ProblemError, problemResponses } from "../../wire/problems.ts";

@@ -12,7 +12,10 @@ import { EXAMPLE_ENDGAME } from "../../wire/example-inputs.ts";
 import examples from "../../wire/examples.json" with { type: "json" };
 import { POSITION_PROBLEM_CODES, type ProblemCode, problemResponses } from "../../wire/problems.ts";
 import { CellSchema, MoveTextSchema, PieceSchema, PositionInputSchema, PositionOutputSchema, PositionStringSchema, RulesInputSchema, RulesQuerySchema, RulesSchema } from "../../wire/schemas.ts";
-import type { App } from "../context.ts";
+import type { Context } from "hono";
+import type { App, AppEnv } from "../context.ts";
+import { spendEngine } from "../limits.ts";
+import { withRateLimitHeaders } from "../../wire/rate-limits.ts";
 
 /** Used when the Worker's vars are missing. */
 const FALLBACK_DEFAULT_NODES = 2_000_000;
@@ -26,6 +29,15 @@ function engineLimits(env: Partial<Pick<Env, "ENGINE_DEFAULT_NODES" | "ENGINE_MA
   };
   const maxNodes = read(env?.ENGINE_MAX_NODES, FALLBACK_MAX_NODES);
   return { maxNodes, defaultNodes: Math.min(maxNodes, read(env?.ENGINE_DEFAULT_NODES, FALLBACK_DEFAULT_NODES)) };
+}
+
+/**
+ * Counts a search against the client's engine limits (src/http/limits.ts) by the budget it asks for:
+ * every search against \`engine\`, one over the default budget also against \`engine-large\`.
+ */
+function spendSearch(c: Context<AppEnv>, maxNodes: number | undefined): Promise<void> {
+  const { defaultNodes } = engineLimits(c.env);
+  return spendEngine(c, maxNodes ?? defaultNodes, defaultNodes);
 }
 
 // ---- schemas ----
@@ -147,7 +159,7 @@ const SUGGEST_EXAMPLES = {
 const EVALUATE_EXAMPLES = { endgame: { summary: "Every move of an endgame", value: examples.engine.evaluate.endgame } };
 
 
-const ENGINE_PROBLEMS: ProblemCode[] = ["request/invalid", ...POSITION_PROBLEM_CODES, "engine/game_over", "engine/budget_too_large", "server/internal"];
+const ENGINE_PROBLEMS: ProblemCode[] = ["request/invalid", ...POSITION_PROBLEM_CODES, "engine/game_over", "engine/budget_too_large", "request/rate_limited", "server/internal"];
 const BODY_PROBLEMS: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", ...ENGINE_PROBLEMS];
 
 // ---- routes ----
@@ -178,11 +190,12 @@ export function registerEngineRoutes(app: App): void {
       },
       responses: {
         200: { description: "The suggested move.", content: { "application/json": { schema: SuggestResultSchema, examples: SUGGEST_EXAMPLES } } },
-        ...problemResponses("/v1/suggest-move", BODY_PROBLEMS),
+        ...withRateLimitHeaders(problemResponses("/v1/suggest-move", BODY_PROBLEMS)),
       },
     }),
-    (c) => {
+    async (c) => {
       const body = c.req.valid("json");
+      await spendSearch(c, body.maxNodes);
       return c.json(suggest({ ...body, rules: rulesFromInput(body.rules) }, engineLimits(c.env)), 200);
     },
   );
@@ -198,11 +211,12 @@ export function registerEngineRoutes(app: App): void {
       request: { query: SuggestQuerySchema },
       responses: {
         200: { description: "The suggested move.", content: { "application/json": { schema: SuggestResultSchema, examples: SUGGEST_EXAMPLES } } },
-        ...problemResponses("/v1/suggest-move", ENGINE_PROBLEMS),
+        ...withRateLimitHeaders(problemResponses("/v1/suggest-move", ENGINE_PROBLEMS)),
       },
     }),
-    (c) => {
+    async (c) => {
       const query = c.req.valid("query");
+      await spendSearch(c, toInt(query.maxNodes));
       const input = { position: query.position, rules: rulesFromInput(query), level: query.level, maxNodes: toInt(query.maxNodes), seed: toInt(query.seed) };
       return c.json(suggest(input, engineLimits(c.env)), 200);
     },
@@ -233,11 +247,12 @@ export function registerEngineRoutes(app: App): void {
       },
       responses: {
         200: { description: "The evaluation.", content: { "application/json": { schema: EvaluateResultSchema, examples: EVALUATE_EXAMPLES } } },
-        ...problemResponses("/v1/evaluate", BODY_PROBLEMS),
+        ...withRateLimitHeaders(problemResponses("/v1/evaluate", BODY_PROBLEMS)),
       },
     }),
-    (c) => {
+    async (c) => {
       const body = c.req.valid("json");
+      await spendSearch(c, body.maxNodes);
       return c.json(evaluatePosition({ ...body, rules: rulesFromInput(body.rules) }, engineLimits(c.env)), 200);
     },
   );
@@ -253,11 +268,12 @@ export function registerEngineRoutes(app: App): void {
       request: { query: EvaluateQuerySchema },
       responses: {
         200: { description: "The evaluation.", content: { "application/json": { schema: EvaluateResultSchema, examples: EVALUATE_EXAMPLES } } },
-        ...problemResponses("/v1/evaluate", ENGINE_PROBLEMS),
+        ...withRateLimitHeaders(problemResponses("/v1/evaluate", ENGINE_PROBLEMS)),
       },
     }),
-    (c) => {
+    async (c) => {
       const query = c.req.valid("query");
+      await spendSearch(c, toInt(query.maxNodes));
       const input = {
         position: query.position,
         rules: rulesFromInput(query),

@@ -23,6 +23,8 @@ import {
 import { isMatchId, newMatchId } from "../../match/secrets.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { IdempotencyHeadersSchema, IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
+import { spend } from "../limits.ts";
+import { LIMIT_POLICIES, withRateLimitHeaders } from "../../wire/rate-limits.ts";
 import { MOVE_PROBLEM_CODES, type ProblemCode, ProblemError, problemResponses, type Reply } from "../../wire/problems.ts";
 
 const SECURITY = [{ seatToken: [] }];
@@ -190,7 +192,8 @@ export function registerMatchesRoutes(app: App): void {
       operationId: "createMatch",
       summary: "Create a match",
       description:
-        "Creates a match with rules options, a clock and two seats (`human` or `engine` with a level). Answers the match id and a token for each human seat the creator takes; an open seat is taken with `POST /v1/matches/{id}/join`, and the clocks start once every human seat is taken. The body may be omitted: then the creator takes seat 0, seat 1 is open, classic rules, no clock, first seat drawn by lot. Send an `Idempotency-Key` so that a retry after a lost answer gets the same match and tokens instead of a second match.",
+        "Creates a match with rules options, a clock and two seats (`human` or `engine` with a level). Answers the match id and a token for each human seat the creator takes; an open seat is taken with `POST /v1/matches/{id}/join`, and the clocks start once every human seat is taken. The body may be omitted: then the creator takes seat 0, seat 1 is open, classic rules, no clock, first seat drawn by lot. Send an `Idempotency-Key` so that a retry after a lost answer gets the same match and tokens instead of a second match." +
+        ` At most ${LIMIT_POLICIES.matches.quota} new matches a minute per client (429 \`request/rate_limited\`).`,
       request: {
         headers: IdempotencyHeadersSchema,
         body: {
@@ -242,10 +245,11 @@ export function registerMatchesRoutes(app: App): void {
             },
           },
         },
-        ...problems("/v1/matches", [...BODY, ...IDEMPOTENCY_PROBLEMS]),
+        ...withRateLimitHeaders(problems("/v1/matches", [...BODY, ...IDEMPOTENCY_PROBLEMS, "request/rate_limited"])),
       },
     }),
     async (c) => {
+      await spend(c, "matches");
       const request = CreateMatchRequestSchema.parse(c.req.valid("json") ?? {});
       const maxNodes = Number(c.env.ENGINE_MAX_NODES);
       for (const [index, seat] of request.seats.entries()) {

@@ -1,10 +1,13 @@
 /**
  * About the service itself: the index (name, version, links), a health check, and the problem types
- * (each problem document's `type` is `/problems/<code>`, so these make them dereferenceable).
+ * (each problem document's `type` is `/problems/<code>`, so these make them dereferenceable). The deep
+ * health check (`/healthz?deep=1`) pings one object of each Durable Object class, a storage read each
+ * and nothing written, so it fails when the objects do, not only when the Worker does.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import packageJson from "../../../package.json" with { type: "json" };
-import type { App } from "../context.ts";
+import type { App, AppEnv } from "../context.ts";
+import { registryStub } from "./bots.ts";
 import { isProblemCode, PROBLEM_CODES, PROBLEMS, ProblemCodeSchema, type ProblemCode, ProblemError, problemResponses, problemType } from "../../wire/problems.ts";
 
 export const SERVICE = { name: packageJson.name, version: packageJson.version, description: packageJson.description } as const;
@@ -33,9 +36,67 @@ const IndexSchema = z
   })
   .openapi("ServiceIndex", { description: "What this service is, and where its parts are.", example: { ...SERVICE, links: LINKS } });
 
+/** A ping that has not answered after this long counts as failed. */
+export const PING_TIMEOUT_MS = 5000;
+/** The name of the match and tournament objects the deep check pings (never a match or tournament id). */
+export const HEALTH_OBJECT_NAME = "~healthz";
+
+const CheckSchema = z
+  .object({
+    status: z.literal("ok"),
+    ms: z.number().int().min(0).openapi({ description: "How long the ping took, in milliseconds.", example: 3 }),
+  })
+  .openapi("HealthCheck", { description: "One object's ping.", example: { status: "ok", ms: 3 } });
+
 const HealthSchema = z
-  .object({ status: z.literal("ok").openapi({ description: "Always `ok`: an answer at all is the signal." }) })
-  .openapi("Health", { description: "The Worker is serving.", example: { status: "ok" } });
+  .object({
+    status: z.literal("ok").openapi({ description: "Always `ok`: an answer at all is the signal (a failing deep check is a 503 problem)." }),
+    checks: z
+      .object({ match: CheckSchema, tournament: CheckSchema, registry: CheckSchema })
+      .optional()
+      .openapi({ description: "With `deep=1`: each Durable Object class pinged (a match object, a tournament object, the bot registry)." }),
+  })
+  .openapi("Health", {
+    description: "The Worker is serving (and, with `deep=1`, its Durable Objects answer).",
+    example: { status: "ok", checks: { match: { status: "ok", ms: 3 }, tournament: { status: "ok", ms: 2 }, registry: { status: "ok", ms: 4 } } },
+  });
+
+const HealthQuerySchema = z.object({
+  deep: z
+    .enum(["0", "1", "false", "true"])
+    .optional()
+    .openapi({ param: { name: "deep", in: "query", description: "`1` (or `true`): also ping a match object, a tournament object and the registry." }, example: "1" }),
+});
+
+type CheckName = "match" | "tournament" | "registry";
+type CheckResult = { ok: true; ms: number } | { ok: false; ms: number; error: string };
+
+/** Times one ping, failed if it rejects or takes longer than PING_TIMEOUT_MS. */
+async function timed(ping: () => Promise<unknown>): Promise<CheckResult> {
+  const started = Date.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("no answer in time")), PING_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([ping(), timeout]);
+    return { ok: true, ms: Date.now() - started };
+  } catch (error) {
+    return { ok: false, ms: Date.now() - started, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}
+
+/** Pings one object of each class, at once. */
+async function deepChecks(env: AppEnv["Bindings"]): Promise<Record<CheckName, CheckResult>> {
+  const [match, tournament, registry] = await Promise.all([
+    timed(() => env.MATCHES.get(env.MATCHES.idFromName(HEALTH_OBJECT_NAME)).ping()),
+    timed(() => env.TOURNAMENTS.get(env.TOURNAMENTS.idFromName(HEALTH_OBJECT_NAME)).ping()),
+    timed(() => registryStub(env).ping()),
+  ]);
+  return { match, tournament, registry };
+}
 
 const ProblemTypeSchema = z
   .object({
@@ -79,13 +140,31 @@ export function registerMetaRoutes(app: App): void {
       tags: ["Meta"],
       operationId: "health",
       summary: "Health check",
-      description: "Answers 200 while the Worker serves requests.",
+      description: `Answers 200 while the Worker serves requests. With \`deep=1\`, also pings a match object, a tournament object and the bot registry (a storage read each, nothing written) and reports each one's time; when one fails or takes over ${PING_TIMEOUT_MS / 1000} s, a 503 problem document (\`server/unhealthy\`) names it, with every check's time.`,
+      request: { query: HealthQuerySchema },
       responses: {
         200: { description: "Healthy.", content: { "application/json": { schema: HealthSchema } } },
-        ...problemResponses("/healthz", ["server/internal"]),
+        ...problemResponses("/healthz", ["request/invalid", "server/unhealthy", "server/internal"]),
       },
     }),
-    (c) => c.json({ status: "ok" as const }, 200),
+    async (c) => {
+      const { deep } = c.req.valid("query");
+      if (deep !== "1" && deep !== "true") return c.json({ status: "ok" as const }, 200);
+      const results = await deepChecks(c.env);
+      const names = Object.keys(results) as CheckName[];
+      const failed = names.filter((name) => !results[name].ok);
+      if (failed.length > 0) {
+        const said = (name: CheckName) => {
+          const result = results[name];
+          return result.ok ? `${name}: ok in ${result.ms} ms` : `${name}: failed after ${result.ms} ms (${result.error})`;
+        };
+        throw new ProblemError("server/unhealthy", names.map(said).join("; "), {
+          errors: failed.map((name) => ({ path: ["checks", name], message: said(name) })),
+        });
+      }
+      const checks = Object.fromEntries(names.map((name) => [name, { status: "ok" as const, ms: results[name].ms }])) as Record<CheckName, { status: "ok"; ms: number }>;
+      return c.json({ status: "ok" as const, checks }, 200);
+    },
   );
 
   app.openapi(

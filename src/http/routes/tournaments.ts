@@ -10,13 +10,17 @@ import { EXAMPLE_BOT_ID, EXAMPLE_TOURNAMENT_ID } from "../../wire/example-inputs
 import examples from "../../wire/examples.json" with { type: "json" };
 import { CreatedTournamentSchema, CreateTournamentRequestSchema, MAX_TOURNAMENT_GAMES, MAX_TOURNAMENT_MOVE_MS, TournamentSchema } from "../../wire/tournament-schemas.ts";
 import type { StoredEntry } from "../../wire/tournament.ts";
-import { isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts";
+import { checkBotUrl, isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts";
 import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
 import { scheduleProblem } from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { IdempotencyHeadersSchema, IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 import { type ProblemCode, ProblemError, problemResponses, type Reply } from "../../wire/problems.ts";
-import { registryStub } from "./bots.ts";
+import { botUrlPolicy, registryStub } from "./bots.ts";
+import { spend } from "../limits.ts";
+import { LIMIT_POLICIES, withRateLimitHeaders } from "../../wire/rate-limits.ts";
+import { DEFAULT_PAGE_LIMIT, decodeCursor, nextLink, PageQuerySchema } from "../../wire/pagination.ts";
+import { TOURNAMENT_VIEW_GAMES, TournamentGamePageSchema } from "../../wire/tournament-schemas.ts";
 
 const BODY: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", "request/invalid"];
 const problems = (path: string, codes: ProblemCode[]) => problemResponses(path.replace("{id}", EXAMPLE_TOURNAMENT_ID), [...codes, "server/internal"]);
@@ -33,6 +37,16 @@ function tournamentStub(c: Context<AppEnv>, id: string) {
 function replyValue<T>(reply: Reply<T>, id: string): T {
   if (reply.ok) return reply.value;
   throw new ProblemError(reply.error.code, reply.error.code === "tournament/not_found" ? `there is no tournament ${id}` : reply.error.detail);
+}
+
+/** The game index a games cursor names; a cursor this service did not make is a 422. */
+function gameCursor(cursor: string): number {
+  const parts = decodeCursor(cursor);
+  const index = Number(parts?.[0]);
+  if (parts?.length !== 1 || !Number.isSafeInteger(index) || index < 0) {
+    throw new ProblemError("request/invalid", "cursor: not a cursor of this list (pass the one in `next` as is)", { errors: [{ path: ["cursor"], message: "not a cursor of this list" }] });
+  }
+  return index;
 }
 
 const invalid = (path: (string | number)[], message: string) =>
@@ -52,7 +66,10 @@ async function entriesOf(c: Context<AppEnv>, bots: string[]): Promise<StoredEntr
       const message = `'${bot.slice(0, 40)}' is neither a registered bot id nor a built-in bot (${REFERENCE_BOTS.join(", ")})`;
       throw new ProblemError("tournament/unknown_bot", `bots.${index}: ${message}`, { errors: [{ path: ["bots", index], message }] });
     }
-    return { name: registered.name, kind: "registered", botId: registered.id, url: registered.url, secret: registered.secret };
+    // A bot registered before the URL policy (or under another deployment's) is not called where the policy refuses its URL.
+    const url = checkBotUrl(registered.url, botUrlPolicy(c));
+    if (!url.ok) throw new ProblemError("registry/url_not_allowed", `bots.${index}: ${url.detail}`, { errors: [{ path: ["bots", index], message: url.detail }] });
+    return { name: registered.name, kind: "registered", botId: registered.id, url: url.url, secret: registered.secret };
   });
 }
 
@@ -70,7 +87,7 @@ export function registerTournamentsRoutes(app: App): void {
       tags: ["Tournaments"],
       operationId: "createTournament",
       summary: "Start a tournament",
-      description: `Starts a round robin between registered bots (by id) and built-in bots (by name): each pair plays \`gamesPerPair\` games (even), half with each bot giving first, one game at a time, each an ordinary hosted match with bot seats (watch it at \`/v1/matches/{matchId}\` or its page). A bot that misbehaves loses the game by forfeit with a reason code; one that cannot be reached before its first move of a game has the game aborted and replayed once. At most ${MAX_TOURNAMENT_GAMES} games. Answers the tournament and its management token (shown only once; send an \`Idempotency-Key\` to make a retry safe).`,
+      description: `Starts a round robin between registered bots (by id) and built-in bots (by name): each pair plays \`gamesPerPair\` games (even), half with each bot giving first, one game at a time, each an ordinary hosted match with bot seats (watch it at \`/v1/matches/{matchId}\` or its page). A bot that misbehaves loses the game by forfeit with a reason code; one that cannot be reached before its first move of a game has the game aborted and replayed once. At most ${MAX_TOURNAMENT_GAMES} games. Answers the tournament and its management token (shown only once; send an \`Idempotency-Key\` to make a retry safe). At most ${LIMIT_POLICIES.tournaments.quota} new tournaments a minute per client (429 \`request/rate_limited\`).`,
       request: {
         headers: IdempotencyHeadersSchema,
         body: {
@@ -101,10 +118,13 @@ export function registerTournamentsRoutes(app: App): void {
           headers: { Location: { description: "The tournament's URL.", schema: { type: "string" } }, ...REPLAYED_RESPONSE_HEADER },
           content: { "application/json": { schema: CreatedTournamentSchema, example: examples.tournament.created } },
         },
-        ...problems("/v1/tournaments", [...BODY, ...IDEMPOTENCY_PROBLEMS, "tournament/unknown_bot"]),
+        ...withRateLimitHeaders(
+          problems("/v1/tournaments", [...BODY, ...IDEMPOTENCY_PROBLEMS, "tournament/unknown_bot", "registry/url_not_allowed", "request/rate_limited"]),
+        ),
       },
     }),
     async (c) => {
+      await spend(c, "tournaments");
       const request = c.req.valid("json");
       if (request.clock.kind === "move" && request.clock.moveMs > MAX_TOURNAMENT_MOVE_MS) {
         throw invalid(["clock", "moveMs"], `at most ${MAX_TOURNAMENT_MOVE_MS} ms per move in a tournament`);
@@ -163,6 +183,31 @@ export function registerTournamentsRoutes(app: App): void {
     async (c) => {
       const { id } = c.req.valid("param");
       return c.json(replyValue(await tournamentStub(c, id).get(), id), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/tournaments/{id}/games",
+      tags: ["Tournaments"],
+      operationId: "listTournamentGames",
+      summary: "List a tournament's games",
+      description: `Every game of the schedule in play order, a page at a time (\`limit\`, default ${DEFAULT_PAGE_LIMIT}; follow \`next\` for the rest), each as in the tournament's view. The view itself lists at most the first ${TOURNAMENT_VIEW_GAMES} and links here (\`moreGames\`) for the rest.`,
+      request: { params: IdParamSchema, query: PageQuerySchema },
+      responses: {
+        200: { description: "A page of games.", content: { "application/json": { schema: TournamentGamePageSchema } } },
+        ...problems("/v1/tournaments/{id}/games", ["request/invalid", "tournament/not_found"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { limit = DEFAULT_PAGE_LIMIT, cursor } = c.req.valid("query");
+      const after = cursor === undefined ? -1 : gameCursor(cursor);
+      const page = replyValue(await tournamentStub(c, id).games(after, limit), id);
+      const last = page.games.at(-1);
+      const next = page.more && last ? nextLink(`/v1/tournaments/${id}/games`, limit, [last.index]) : null;
+      return c.json({ games: page.games, next }, 200);
     },
   );
 
