@@ -140,6 +140,15 @@ export interface MatchState {
   pendingClaim: PendingClaim | null;
   result: MatchResult | null;
   createdAt: number;
+  /** Turns whose clock the server restarted because it, not the player, lost the time (absent: none). */
+  clockRestarts?: ClockRestart[];
+}
+
+/** A turn's clock restarted at `at`: the `lostMs` the server lost (a crash, a restart) were charged to no one. */
+export interface ClockRestart {
+  ply: number;
+  at: number;
+  lostMs: number;
 }
 
 export interface Announcement {
@@ -182,7 +191,13 @@ export type LifecycleAction =
    */
   | { type: "join"; seat?: SeatIndex; name?: string | null; tokenHash: string; at: number }
   /** Ends the match without a winner, at any ply, with reason `cancelled`; a finished match stays as it is. */
-  | { type: "cancel"; ply?: number; at: number; detail?: string };
+  | { type: "cancel"; ply?: number; at: number; detail?: string }
+  /**
+   * Starts the current turn's clock again at `at`, charging nobody for the time since the turn began:
+   * the server lost it (a crash or a restart while the seat to move was being asked). Recorded in
+   * `clockRestarts`; replays are untouched (clocks are not replayed).
+   */
+  | { type: "restartClock"; ply?: number; at: number };
 
 export type AnyMatchAction = MatchAction | LifecycleAction;
 
@@ -368,6 +383,8 @@ export function applyAction(state: MatchState, action: AnyMatchAction): ActionRe
   if (state.status === "waiting" && action.type !== "abort") {
     return fail("match/waiting_for_players", `seat ${openSeats(state).join(" and ")} still open: the match starts when every seat is taken`);
   }
+  // Before the flag check: a restart is for time the server lost, so a flag that fell in it never counts.
+  if (action.type === "restartClock") return applyRestartClock(state, action);
   // A move that arrives after the flag fell loses on time, whoever sends it. A move made in the
   // server's own time (elapsedMs given) is judged by the clock time it is charged, not by `at`.
   const clockAt = action.type === "move" && action.elapsedMs !== undefined ? state.turnStartedAt + action.elapsedMs : action.at;
@@ -420,6 +437,13 @@ export function applyAction(state: MatchState, action: AnyMatchAction): ActionRe
     case "move":
       return applyMove(state, action);
   }
+}
+
+function applyRestartClock(state: MatchState, action: Extract<LifecycleAction, { type: "restartClock" }>): ActionResult {
+  if (action.ply !== undefined && action.ply !== currentPly(state)) return staleError(state, action.ply);
+  if (action.at <= state.turnStartedAt) return { ok: true, state, changed: false };
+  const restart: ClockRestart = { ply: currentPly(state), at: action.at, lostMs: action.at - state.turnStartedAt };
+  return { ok: true, state: { ...state, turnStartedAt: action.at, clockRestarts: [...(state.clockRestarts ?? []), restart] }, changed: true };
 }
 
 function applyJoin(state: MatchState, action: Extract<LifecycleAction, { type: "join" }>): ActionResult {

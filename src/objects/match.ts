@@ -22,7 +22,9 @@
  * `cancelBotMatch` ends the match with the reducer's `cancel` (reason `cancelled`, at any ply). These
  * methods are RPC only (no route reaches them; bot seats have no token), so the bot's URL and secret
  * never enter the match, and spectators, `/ws`, records and replay work unchanged. The match's own
- * alarm still flags a timed bot seat whose deadline passes, exactly as for a person.
+ * alarm never flags a bot seat: its tournament judges the bot's clock (it flags a bot that has no
+ * time left when asked, or whose call ran out), and after a crash it first restarts the clock of a turn
+ * the server lost (`botRestartClock`), so a bot never loses on time the server lost.
  */
 import { DurableObject } from "cloudflare:workers";
 import { type ProblemCode, problemDocument, type Refusal, type Reply } from "../wire/problems.ts";
@@ -76,7 +78,7 @@ export interface CreateMatchInput {
 /** A state-changing command from a seat, over HTTP or a WebSocket. */
 export type Command = { type: "move"; request: MatchMoveRequest } | { type: "claim"; request: ClaimRequest } | { type: "resign" } | { type: "abort" };
 
-export type MatchEventKind = "joined" | "started" | "move" | "claim" | "resignation" | "abort" | "timeout" | "forfeit" | "cancel";
+export type MatchEventKind = "joined" | "started" | "move" | "claim" | "resignation" | "abort" | "timeout" | "forfeit" | "cancel" | "clock";
 
 /** What a tournament passes to `createBotMatch`: both seats are bots it moves itself; seat 0 gives first. */
 export interface BotMatchInput {
@@ -313,6 +315,23 @@ export class MatchObject extends DurableObject<Env> {
   }
 
   /**
+   * Restarts the clock of a bot seat's turn the server lost time in (the tournament calls it when its
+   * step starts, before asking anyone, so every moment of the turn so far was the server's): nothing
+   * changes unless a timed bot seat is to move and its turn began at least `minLostMs` ago.
+   */
+  async botRestartClock(minLostMs: number): Promise<Reply<MatchState>> {
+    const match = this.load();
+    if (!match) return notFound();
+    const { state } = match;
+    const now = Date.now();
+    if (state.status !== "active" || seatKind(state, seatToMove(state)) !== "bot" || deadline(state) === null || now - state.turnStartedAt < minLostMs) {
+      return ok(state);
+    }
+    const result = await this.reduce(match, { type: "restartClock", ply: currentPly(state), at: now });
+    return result.ok ? ok(match.state) : err(result.error);
+  }
+
+  /**
    * Ends a bot match without a result, at any ply (its tournament was cancelled): the reducer's
    * `cancel`, reason `cancelled` (not a player's `abort`, which comes only before the first placement).
    * A match already over stays as it is.
@@ -350,6 +369,8 @@ export class MatchObject extends DurableObject<Env> {
       if (!result.ok) return this.schedule(current);
       return;
     }
+    // A bot seat's clock is its tournament's to judge (see the header): no flag here.
+    if (seatKind(match.state, mover) === "bot") return this.schedule(match);
     // A flag that falls is applied once: a second run finds the match finished and does nothing.
     const flagged = await this.reduce(match, { type: "flag", at: Date.now() });
     if (!flagged.ok) return this.schedule(match);
@@ -522,6 +543,7 @@ function nextAlarm(state: MatchState, retention: number): number | null {
   if (state.status === "finished") return (state.result?.at ?? state.createdAt) + retention;
   if (state.status !== "active") return null;
   if (seatKind(state, seatToMove(state)) === "engine") return Date.now();
+  if (seatKind(state, seatToMove(state)) === "bot") return null;
   return deadline(state);
 }
 
@@ -576,6 +598,8 @@ function eventOf(before: MatchState, action: AnyMatchAction, after: MatchState):
     }
     case "cancel":
       return { kind: "cancel", seat: null, ply };
+    case "restartClock":
+      return { kind: "clock", seat: seatToMove(before), ply };
     case "flag":
       return { kind: "timeout", seat: seatToMove(before), ply };
     default: {

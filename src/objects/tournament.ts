@@ -6,7 +6,10 @@
  * bounded invocation at a time: `wake`, then the commands that follow, stopping before a second bot
  * call. Why no game is played twice nor lost whenever the object is evicted is the step's header;
  * here, the step reads this object's storage afresh after every `await` (a concurrent step, a
- * cancellation), and a watchdog alarm set before each invocation runs it again if it dies.
+ * cancellation). While an invocation runs it keeps its alarm a few seconds ahead (a lease), so one lost
+ * to a crash runs again within seconds of the restart; and since an invocation starts with no bot call
+ * in flight, it first restarts the clock of every bot turn that began before it (that time was the
+ * server's: a crash, or the gap between invocations), so a bot never loses on the server's time.
  */
 import { DurableObject } from "cloudflare:workers";
 import { retentionMs } from "./retention.ts";
@@ -19,6 +22,7 @@ import {
   DEFAULT_MAX_MOVE_MS,
   drive,
   gamesRead,
+  playingGames,
   scheduleGames,
   sendEndNotices,
   type StepCommand,
@@ -46,8 +50,14 @@ export interface CreateTournamentInput {
 }
 
 const TOURNAMENT_KEY = "tournament";
-/** Armed before each invocation: if it dies (eviction, crash), the alarm runs it again. */
-export const WATCHDOG_MS = DEFAULT_MAX_MOVE_MS + 30_000;
+/** How far ahead a running invocation keeps its alarm: if it dies (eviction, crash), the alarm runs it again that soon. */
+export const LEASE_MS = 5_000;
+/** How often a running invocation pushes its lease forward. */
+const LEASE_RENEW_MS = 2_000;
+/** An invocation still marked running after this long is taken as lost (it cannot last longer: one bot call each). */
+const STEP_STALE_MS = DEFAULT_MAX_MOVE_MS + 30_000;
+/** A bot turn older than this when an invocation starts has its clock restarted (the server lost that time). */
+export const SERVER_LOST_MIN_MS = 250;
 
 const entryOf = (tournament: StoredTournament, name: string): StoredEntry => {
   const entry = tournament.entries.find((candidate) => candidate.name === name);
@@ -70,6 +80,9 @@ const policyOf = (tournament: StoredTournament): StepPolicy => ({
 });
 
 export class TournamentObject extends DurableObject<Env> {
+  /** When this instance's running invocation started (memory only: a crash ends it). */
+  private steppingSince: number | null = null;
+
   // ---- storage: the only state there is ----
 
   private load(): StoredTournament | undefined {
@@ -229,11 +242,33 @@ export class TournamentObject extends DurableObject<Env> {
     const tournament = this.load();
     if (!tournament) return;
     if (tournament.status !== "running") return this.expire(tournament);
-    await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
-    // Never more than one bot call per invocation: the state owes the next one, and the next alarm makes it.
-    await drive(this.host(), { type: "wake", at: Date.now() }, policyOf(tournament), 1);
+    // The lease fell due while this instance's invocation computes (an in-process bot): that one re-arms the alarm when it ends.
+    if (this.steppingSince !== null && Date.now() - this.steppingSince < STEP_STALE_MS) return;
+    const started = Date.now();
+    this.steppingSince = started;
+    const lease = setInterval(() => void this.ctx.storage.setAlarm(Date.now() + LEASE_MS), LEASE_RENEW_MS);
+    try {
+      await this.ctx.storage.setAlarm(Date.now() + LEASE_MS);
+      await this.restartLostClocks(tournament);
+      // Never more than one bot call per invocation: the state owes the next one, and the next alarm makes it.
+      await drive(this.host(), { type: "wake", at: Date.now() }, policyOf(tournament), 1);
+    } finally {
+      clearInterval(lease);
+      if (this.steppingSince === started) this.steppingSince = null;
+    }
     if (this.load()?.status === "running") await this.ctx.storage.setAlarm(Date.now());
     else await this.ctx.storage.setAlarm(this.expiry(this.load() as StoredTournament));
+  }
+
+  /**
+   * No bot call is in flight when an invocation starts, so the time every bot turn in play has run so
+   * far was lost by the server (the invocation that asked died, or the next one came late): those
+   * turns start again now, charged to no one (the match records each restart).
+   */
+  private async restartLostClocks(tournament: StoredTournament): Promise<void> {
+    const games = playingGames(tournament).flatMap((index) => this.loadGame(index) ?? []);
+    const inPlay = games.filter((game) => game.status === "playing" && game.matchCreated && game.matchId !== null);
+    await Promise.all(inPlay.map((game) => this.matchStub(game.matchId as string).botRestartClock(SERVER_LOST_MIN_MS)));
   }
 
   // ---- retention: a tournament that is over keeps one alarm, its deletion (retention.ts) ----

@@ -64,7 +64,7 @@ const ViewQuerySchema = z.object({
 
 const StreamEventSchema = z
   .object({
-    kind: z.enum(["joined", "started", "move", "claim", "resignation", "abort", "timeout", "forfeit", "cancel"]).openapi({ description: "What happened (`forfeit` and `cancel` only in tournament games)." }),
+    kind: z.enum(["joined", "started", "move", "claim", "resignation", "abort", "timeout", "forfeit", "cancel", "clock"]).openapi({ description: "What happened (`forfeit`, `cancel` and `clock` only in tournament games; `clock`: the turn's clock started again, for time the server lost)." }),
     seat: z.union([z.literal(0), z.literal(1), z.null()]).openapi({ description: "The seat that acted, or null." }),
     ply: z.number().int().min(0).max(16).openapi({ description: "The ply at which it happened." }),
   })
