@@ -114,7 +114,7 @@ function botExamples() {
     bot: botOutput({
       id: EXAMPLE_BOT_ID,
       name: "alice",
-      url: "http://127.0.0.1:9001",
+      url: "http://127.0.0.1:9001/",
       secret: "",
       tokenHash: "",
       info: { name: "alice", author: "Ada", version: "0.3" },
@@ -131,7 +131,7 @@ function exampleStored(played: boolean, cancelled = false): { tournament: Stored
     tokenHash: "",
     status: cancelled ? "cancelled" : "running",
     entries: [
-      { name: "alice", kind: "registered", botId: EXAMPLE_BOT_ID, url: "http://127.0.0.1:9001", secret: "" },
+      { name: "alice", kind: "registered", botId: EXAMPLE_BOT_ID, url: "http://127.0.0.1:9001/", secret: "" },
       { name: "easy", kind: "builtIn", level: "easy" },
     ],
     gamesPerPair: 2,

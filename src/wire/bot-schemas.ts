@@ -175,7 +175,7 @@ export const BotSchema = z
   .object({
     id: z.string().openapi({ description: "The bot's id: enter it in tournaments.", example: EXAMPLE_BOT_ID }),
     name: z.string().openapi({ description: "Its name in tournaments.", example: "alice" }),
-    url: z.string().openapi({ format: "uri", description: "Its base URL.", example: "http://127.0.0.1:9001" }),
+    url: z.string().openapi({ format: "uri", description: "Its base URL, normalized (WHATWG URL serialization).", example: "http://127.0.0.1:9001/" }),
     info: BotInfoSchema,
     createdAt: z.string().openapi({ format: "date-time", description: "When it was registered.", example: "2026-10-01T12:00:00.000Z" }),
   })

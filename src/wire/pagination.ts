@@ -19,7 +19,10 @@ export const PageQuerySchema = z.object({
     .string()
     .max(200)
     .optional()
-    .openapi({ param: { name: "cursor", in: "query", description: "Where the page starts: the `cursor` of the `next` link of the page before (opaque)." } }),
+    .openapi({
+      param: { name: "cursor", in: "query", description: "Where the page starts: the `cursor` of the `next` link of the page before (opaque)." },
+      example: "NDk",
+    }),
 });
 
 /** The `next` member of a page. */

@@ -43,7 +43,7 @@ export const HEALTH_OBJECT_NAME = "~healthz";
 
 const CheckSchema = z
   .object({
-    status: z.literal("ok"),
+    status: z.literal("ok").openapi({ description: "The object answered (a failing one makes the whole check a 503 problem)." }),
     ms: z.number().int().min(0).openapi({ description: "How long the ping took, in milliseconds.", example: 3 }),
   })
   .openapi("HealthCheck", { description: "One object's ping.", example: { status: "ok", ms: 3 } });
