@@ -17,8 +17,8 @@ import {
   PieceSchema,
   PositionJsonSchema,
   PositionStringSchema,
+  RoleSchema,
   RulesSchema,
-  SeatSchema,
 } from "./schemas.ts";
 import { EXAMPLE_BOT_ID, EXAMPLE_BOT_SECRET, EXAMPLE_MANAGEMENT_TOKEN, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";
 import examples from "./examples.json" with { type: "json" };
@@ -36,7 +36,7 @@ const IdsDescription = {
 export const BotHistoryMoveSchema = z
   .object({
     ply: z.number().int().min(0).max(16).openapi({ description: "The ply before the move (0: the opening give)." }),
-    seat: SeatSchema,
+    seat: RoleSchema,
     move: z
       .object({
         place: CellSchema.optional().openapi({ description: "The cell the piece in hand went to; absent for the opening give." }),
@@ -58,7 +58,7 @@ export const BotMoveRequestSchema = z
     gameId: z.string().openapi({ description: IdsDescription.gameId, example: "g12" }),
     matchId: z.string().openapi({ description: IdsDescription.matchId, example: "k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
     ply: z.number().int().min(0).max(16).openapi({ description: "Moves played so far; the answer is the move at this ply.", example: 3 }),
-    seat: SeatSchema,
+    seat: RoleSchema,
     phase: PhaseSchema,
     position: PositionStringSchema,
     positionJson: PositionJsonSchema,
@@ -82,7 +82,7 @@ export const BotMoveRequestSchema = z
   })
   .openapi("BotMoveRequest", {
     description:
-      "Body of `POST {botUrl}/move`: the whole state of the game, so a bot needs no memory between calls. `seat` is the seat the bot holds (`first` made the opening give); `phase` is `give` at the opening (only choose a piece to hand over), else `place` (place the piece in hand, then give).",
+      "Body of `POST {botUrl}/move`: the whole state of the game, so a bot needs no memory between calls. `seat` is the role the bot plays (`first` made the opening give); `phase` is `give` at the opening (only choose a piece to hand over), else `place` (place the piece in hand, then give).",
     example: examples.bots.moveRequest as never,
   });
 
@@ -112,7 +112,7 @@ export const BotEndNoticeSchema = z
     tournamentId: z.union([z.string(), z.null()]).openapi({ description: IdsDescription.tournamentId, example: EXAMPLE_TOURNAMENT_ID }),
     gameId: z.string().openapi({ description: IdsDescription.gameId, example: "g12" }),
     matchId: z.string().openapi({ description: IdsDescription.matchId, example: "k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
-    seat: SeatSchema,
+    seat: RoleSchema,
     opponent: z.object({ name: z.string().openapi({ description: "The opponent's name.", example: "bob" }) }).openapi({ description: "Who the bot played." }),
     outcome: z
       .enum(["win", "loss", "draw", "aborted"])

@@ -12,7 +12,6 @@ import {
   type Outcome,
   type Position,
   parseCell,
-  parseMoveText,
   parsePiece,
   playerToMove,
   plyOf,
@@ -59,14 +58,6 @@ export function moveFromInput(input: MoveInput): Move {
   if (input.give !== undefined) move.give = typeof input.give === "number" ? input.give : (parsePiece(input.give) as number);
   if (input.quarto !== undefined) move.quarto = input.quarto;
   return move;
-}
-
-/** A core move from text notation, or a 422 `request/invalid` problem naming the field. */
-export function moveFromText(text: string, path: (string | number)[] = ["move"]): Move {
-  const move = parseMoveText(text);
-  if (move !== null) return move;
-  const message = `'${text.length > 20 ? `${text.slice(0, 20)}...` : text}' is not a move: expected [cell]["!"]["-" piece], e.g. c3-A, -7, d4!`;
-  throw new ProblemError("request/invalid", `${path.join(".")}: ${message}`, { errors: [{ path, message }] });
 }
 
 export function positionOutput(position: Position): PositionOutput {

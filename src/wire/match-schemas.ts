@@ -6,19 +6,21 @@
  * (examples.json).
  */
 import { z } from "@hono/zod-openapi";
-import { LEVELS } from "../engine/index.ts";
 import {
   AttributeValueSchema,
   CellNameSchema,
   CellSchema,
+  LevelSchema,
   MoveInputSchema,
   MoveTextSchema,
   PhaseSchema,
   PieceSchema,
   PositionOutputSchema,
+  RoleSchema,
   RulesInputSchema,
   RulesSchema,
   WinningShapeSchema,
+  withDefault,
 } from "./schemas.ts";
 import { EXAMPLE_MATCH_ID, EXAMPLE_SEAT_TOKEN, EXAMPLE_SEAT_TOKEN_2 } from "./example-inputs.ts";
 import examples from "./examples.json" with { type: "json" };
@@ -28,29 +30,36 @@ const T = (second: number) => new Date(Date.UTC(2026, 9, 1, 12, 0, second)).toIS
 
 // ---- inputs ----
 
-export const SeatIndexSchema = z
-  .union([z.literal(0), z.literal(1)])
-  .openapi("SeatIndex", { description: "A seat of a match: 0 or 1. The seat `firstSeat` makes the opening give.", example: 1 });
-
-export const LevelSchema = z.enum(LEVELS).openapi("EngineLevel", {
-  description: "Engine strength: `random` and `easy` for beginners, `medium`, `hard`, and `perfect` (exact play within the node budget).",
-  example: "hard",
+export const SeatIndexSchema = z.literal([0, 1]).openapi("SeatIndex", {
+  // One integer schema: a literal's document would give `type: number`, and a union of literals two
+  // one-value enums.
+  type: "integer",
+  enum: [0, 1],
+  description:
+    "A seat of a match: 0 or 1, fixed when the match is created. The seat `firstSeat` holds the role `first` (it makes the opening give); see docs/rules.md, section Who is who: seats, roles and names.",
+  example: 1,
 });
 
 const DAY_MS = 86_400_000;
 
 export const ClockInputSchema = z
   .discriminatedUnion("kind", [
-    z.strictObject({ kind: z.literal("none").openapi({ description: "No clock." }) }),
-    z.strictObject({
-      kind: z.literal("move").openapi({ description: "A limit per move (tournament play: one minute per move)." }),
-      moveMs: z.number().int().min(1000).max(DAY_MS).openapi({ description: "Time for each move, in milliseconds.", example: 60_000 }),
-    }),
-    z.strictObject({
-      kind: z.literal("game").openapi({ description: "A game clock: a time budget per seat, plus an increment after each of its moves." }),
-      initialMs: z.number().int().min(1000).max(DAY_MS).openapi({ description: "Each seat's starting time, in milliseconds.", example: 300_000 }),
-      incrementMs: z.number().int().min(0).max(3_600_000).default(0).openapi({ description: "Added to a seat's time after each of its moves.", example: 2000 }),
-    }),
+    z
+      .strictObject({ kind: z.literal("none").openapi({ description: "No clock." }) })
+      .openapi("NoClock", { description: "No clock.", example: { kind: "none" } }),
+    z
+      .strictObject({
+        kind: z.literal("move").openapi({ description: "A limit per move (tournament play: one minute per move)." }),
+        moveMs: z.number().int().min(1000).max(DAY_MS).openapi({ description: "Time for each move, in milliseconds.", example: 60_000 }),
+      })
+      .openapi("MoveClock", { description: "A time limit for each move.", example: { kind: "move", moveMs: 60_000 } }),
+    z
+      .strictObject({
+        kind: z.literal("game").openapi({ description: "A game clock: a time budget per seat, plus an increment after each of its moves." }),
+        initialMs: z.number().int().min(1000).max(DAY_MS).openapi({ description: "Each seat's starting time, in milliseconds.", example: 300_000 }),
+        incrementMs: withDefault(z.number().int().min(0).max(3_600_000), 0, { description: "Added to a seat's time after each of its moves.", example: 2000 }),
+      })
+      .openapi("GameClock", { description: "A time budget per seat for the whole game.", example: { kind: "game", initialMs: 300_000, incrementMs: 2000 } }),
   ])
   .openapi("Clock", {
     description:
@@ -60,24 +69,28 @@ export const ClockInputSchema = z
 
 export const SeatInputSchema = z
   .discriminatedUnion("kind", [
-    z.strictObject({
-      kind: z.literal("human"),
-      take: z
-        .boolean()
-        .default(false)
-        .openapi({ description: "Take this seat now (its token is in the answer); otherwise it stays open for `POST /v1/matches/{id}/join`." }),
-      name: z.string().min(1).max(40).optional().openapi({ description: "A display name.", example: "Ada" }),
-    }),
-    z.strictObject({
-      kind: z.literal("engine"),
-      level: LevelSchema.default("hard"),
-      maxNodes: z
-        .number()
-        .int()
-        .min(1000)
-        .optional()
-        .openapi({ description: "Node budget per move (at most the server's ENGINE_MAX_NODES; default ENGINE_DEFAULT_NODES).", example: 200_000 }),
-    }),
+    z
+      .strictObject({
+        kind: z.literal("human").openapi({ description: "A person, or any program holding the seat's token." }),
+        take: withDefault(z.boolean(), false, {
+          description: "Take this seat now (its token is in the answer); otherwise it stays open for `POST /v1/matches/{id}/join`.",
+          example: true,
+        }),
+        name: z.string().min(1).max(40).optional().openapi({ description: "A display name.", example: "Ada" }),
+      })
+      .openapi("HumanSeatInput", { description: "A seat for a person (or a program with the token).", example: { kind: "human", take: true, name: "Ada" } }),
+    z
+      .strictObject({
+        kind: z.literal("engine").openapi({ description: "The server's engine." }),
+        level: withDefault(LevelSchema, "hard", { description: "How strongly the engine plays." }),
+        maxNodes: z
+          .number()
+          .int()
+          .min(1000)
+          .optional()
+          .openapi({ description: "Node budget per move (at most the server's ENGINE_MAX_NODES; default ENGINE_DEFAULT_NODES).", example: 200_000 }),
+      })
+      .openapi("EngineSeatInput", { description: "A seat for the server's engine.", example: { kind: "engine", level: "hard" } }),
   ])
   .openapi("SeatInput", {
     description: "Who plays a seat: a person (or any program holding the seat's token), or the server's engine.",
@@ -87,18 +100,19 @@ export const SeatInputSchema = z
 export const CreateMatchRequestSchema = z
   .strictObject({
     rules: RulesInputSchema.optional(),
-    clock: ClockInputSchema.default({ kind: "none" }),
-    firstSeat: z
-      .union([SeatIndexSchema, z.literal("random")])
-      .default("random")
-      .openapi({ description: "The seat that makes the opening give: 0, 1, or `random` (drawn by lot, as the rules say).", example: "random" }),
-    seats: z
-      .tuple([SeatInputSchema, SeatInputSchema])
-      .default([
+    clock: withDefault(ClockInputSchema, { kind: "none" }, { description: "The match clock." }),
+    firstSeat: withDefault(z.union([SeatIndexSchema, z.literal("random")]), "random", {
+      description: "The seat that makes the opening give (the role `first`): 0, 1, or `random` (drawn by lot, as the rules say).",
+      example: "random",
+    }),
+    seats: withDefault(
+      z.array(SeatInputSchema).length(2).openapi({ minItems: 2, maxItems: 2 }),
+      [
         { kind: "human", take: true },
         { kind: "human", take: false },
-      ])
-      .openapi({ description: "Seats 0 and 1. Default: the creator takes seat 0 and seat 1 is open." }),
+      ],
+      { description: "Seats 0 and 1, in that order.", shown: "the creator takes seat 0 and seat 1 is open" },
+    ),
   })
   .openapi("CreateMatchRequest", {
     description: "A new match; every field is optional.",
@@ -164,6 +178,7 @@ const InstantSchema = z.string().openapi({ format: "date-time", example: T(20) }
 export const SeatViewSchema = z
   .object({
     seat: SeatIndexSchema,
+    role: RoleSchema.openapi({ description: "The seat's role: `first` for seat `firstSeat`, which makes the opening give." }),
     kind: z.enum(["human", "engine", "bot"]).openapi({
       description: "`human`: whoever holds the seat's token; `engine`: the server's engine; `bot`: a tournament bot, moved by its tournament.",
       example: "human",
@@ -172,7 +187,7 @@ export const SeatViewSchema = z
     name: z.union([z.string(), z.null()]).openapi({ description: "Human seats: the display name, if any. Bot seats: the bot's name.", example: "Ada" }),
     level: z.union([LevelSchema, z.null()]).openapi({ description: "Engine seats: the level." }),
   })
-  .openapi("SeatView", { example: { seat: 0, kind: "human", taken: true, name: "Ada", level: null } });
+  .openapi("SeatView", { example: { seat: 0, role: "first", kind: "human", taken: true, name: "Ada", level: null } });
 
 export const ClockSchema = ClockInputSchema;
 
@@ -196,14 +211,19 @@ export const ClocksViewSchema = z
 export const TurnSchema = z
   .object({
     seat: SeatIndexSchema,
+    role: RoleSchema.openapi({ description: "The role of the seat to move (the position's `toMove`)." }),
     phase: PhaseSchema,
     piece: z.union([PieceSchema, z.null()]).openapi({ description: "The piece to place (phase `place`), or null (phase `give`)." }),
   })
-  .openapi("Turn", { description: "Whose turn it is and what they must do: give, or place then give.", example: { seat: 1, phase: "place", piece: 10 } });
+  .openapi("Turn", {
+    description: "Whose turn it is and what they must do: give, or place then give.",
+    example: { seat: 1, role: "second", phase: "place", piece: 10 },
+  });
 
 export const ResultSchema = z
   .object({
     winner: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The winning seat; null for a draw, an aborted or a cancelled match." }),
+    winnerRole: z.union([RoleSchema, z.null()]).openapi({ description: "The winning seat's role (`first` or `second`); null when `winner` is." }),
     reason: z.enum(RESULT_REASONS).openapi({
       description:
         "`quarto` (the winner completed and, under `announce: manual`, announced a Quarto), `draw` (the board is full), `timeout` (the seat to move ran out of time), `resignation`, `claim` (the winner claimed a Quarto the placer missed), `forfeit` (a tournament bot misbehaved: see `forfeitCode`), `aborted` (a player called the match off before the first placement), `cancelled` (ended from outside at any ply, e.g. its tournament was cancelled).",
@@ -229,6 +249,7 @@ export const MoveRecordSchema = z
   .object({
     ply: z.number().int().min(0).max(16).openapi({ description: "The ply before the move (0: the opening give)." }),
     seat: SeatIndexSchema,
+    role: RoleSchema.openapi({ description: "The role of the seat that moved: `first` on even plies, `second` on odd ones." }),
     move: z
       .object({
         place: CellSchema.optional().openapi({ description: "The cell the piece in hand went to; absent for the opening give." }),
@@ -370,6 +391,7 @@ export const ReplayStepSchema = z
   .object({
     ply: z.number().int().min(0).max(17).openapi({ description: "Moves played up to this position.", example: 1 }),
     seat: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The seat that made the move leading here (null for the start)." }),
+    role: z.union([RoleSchema, z.null()]).openapi({ description: "That seat's role (null for the start)." }),
     move: z.union([MoveTextSchema, z.null()]).openapi({ description: "The move leading here, in text (null for the start)." }),
     position: PositionOutputSchema,
   })
@@ -377,6 +399,7 @@ export const ReplayStepSchema = z
     example: {
       ply: 1,
       seat: 0,
+      role: "first",
       move: "-8",
       position: { string: "................8", json: { board: Array.from({ length: 16 }, () => null), inHand: 8 }, ply: 1, toMove: "second" },
     },

@@ -32,6 +32,19 @@ import type {
   ResultOutput,
   SeatView,
 } from "./match-schemas.ts";
+import type { RoleSchema } from "./schemas.ts";
+import type { z } from "@hono/zod-openapi";
+
+export type Role = z.infer<typeof RoleSchema>;
+
+/**
+ * A seat's role: `first` for the seat that made (or makes) the opening give. With seatOfRole, the one
+ * mapping between the two names of a player (docs/rules.md, section Who is who: seats, roles and names).
+ */
+export const roleOf = (seat: SeatIndex, firstSeat: SeatIndex): Role => (seat === firstSeat ? "first" : "second");
+
+/** The seat that holds `role`, the other way round. */
+export const seatOfRole = (role: Role, firstSeat: SeatIndex): SeatIndex => (role === "first" ? firstSeat : firstSeat === 0 ? 1 : 0);
 
 /** A hosted match as its Durable Object stores it: the reducer's state (seats included) under its id. */
 export interface StoredMatch {
@@ -79,20 +92,22 @@ function seatsOf(state: MatchState): [MatchSeat, MatchSeat] {
 
 const instant = (ms: number): string => new Date(ms).toISOString();
 
-function seatView(seat: MatchSeat, index: SeatIndex): SeatView {
+function seatView(seat: MatchSeat, index: SeatIndex, firstSeat: SeatIndex): SeatView {
+  const role = roleOf(index, firstSeat);
   switch (seat.kind) {
     case "human":
-      return { seat: index, kind: "human", taken: seat.tokenHash !== null, name: seat.name, level: null };
+      return { seat: index, role, kind: "human", taken: seat.tokenHash !== null, name: seat.name, level: null };
     case "engine":
-      return { seat: index, kind: "engine", taken: true, name: null, level: seat.level };
+      return { seat: index, role, kind: "engine", taken: true, name: null, level: seat.level };
     case "bot":
-      return { seat: index, kind: "bot", taken: true, name: seat.name, level: null };
+      return { seat: index, role, kind: "bot", taken: true, name: seat.name, level: null };
   }
 }
 
-export function resultOutput(result: MatchResult): ResultOutput {
+export function resultOutput(result: MatchResult, firstSeat: SeatIndex): ResultOutput {
   const output: ResultOutput = {
     winner: result.winner,
+    winnerRole: result.winner === null ? null : roleOf(result.winner, firstSeat),
     reason: result.reason,
     shapes: result.shapes ?? [],
     detail: result.detail ?? null,
@@ -102,20 +117,22 @@ export function resultOutput(result: MatchResult): ResultOutput {
   return output;
 }
 
-function moveOutput(record: MoveRecord): MatchView["moves"][number] {
+function moveOutput(record: MoveRecord, firstSeat: SeatIndex): MatchView["moves"][number] {
   const { place, give, quarto } = record.move;
   const move = { ...(place === undefined ? {} : { place }), ...(give === undefined ? {} : { give }), ...(quarto ? { quarto: true as const } : {}) };
-  return { ply: record.ply, seat: record.seat, move, text: record.text, at: instant(record.at), elapsedMs: record.elapsedMs };
+  const role = roleOf(record.seat, firstSeat);
+  return { ply: record.ply, seat: record.seat, role, move, text: record.text, at: instant(record.at), elapsedMs: record.elapsedMs };
 }
 
 function seatViews(state: MatchState): SeatView[] {
-  const [first, second] = seatsOf(state);
-  return [seatView(first, 0), seatView(second, 1)];
+  const [zero, one] = seatsOf(state);
+  return [seatView(zero, 0, state.config.firstSeat), seatView(one, 1, state.config.firstSeat)];
 }
 
 /** The public state as of `now`. A claimable missed Quarto is deliberately not shown. */
 export function matchView(match: StoredMatch, now: number): MatchView {
   const { state } = match;
+  const { firstSeat } = state.config;
   const status = state.status;
   const position = positionOf(state);
   const mover = seatToMove(state);
@@ -132,10 +149,13 @@ export function matchView(match: StoredMatch, now: number): MatchView {
     seats: seatViews(state),
     ply: state.moves.length,
     position: positionOutput(position),
-    turn: status === "finished" ? null : { seat: mover, phase: position.inHand === null ? "give" : "place", piece: position.inHand },
+    turn:
+      status === "finished"
+        ? null
+        : { seat: mover, role: roleOf(mover, firstSeat), phase: position.inHand === null ? "give" : "place", piece: position.inHand },
     clocks: { remainingMs, running, deadline: due === null ? null : instant(due), asOf: instant(now) },
-    result: state.result ? resultOutput(state.result) : null,
-    moves: state.moves.map(moveOutput),
+    result: state.result ? resultOutput(state.result, firstSeat) : null,
+    moves: state.moves.map((record) => moveOutput(record, firstSeat)),
     text: recordText(state),
     createdAt: instant(state.createdAt),
     ...(match.tournamentId === undefined ? {} : { tournamentId: match.tournamentId }),
@@ -152,8 +172,8 @@ export function matchRecord(match: StoredMatch): MatchRecordOutput {
     firstSeat: state.config.firstSeat,
     seats: seatViews(state),
     createdAt: instant(state.createdAt),
-    moves: state.moves.map(moveOutput),
-    result: state.result ? resultOutput(state.result) : null,
+    moves: state.moves.map((record) => moveOutput(record, state.config.firstSeat)),
+    result: state.result ? resultOutput(state.result, state.config.firstSeat) : null,
     text: recordText(state),
   };
 }
@@ -216,14 +236,26 @@ export function replayAnswer(request: ReplayRequest): ReplayOutput {
   const result = replayRecord({ rules, firstSeat, moves: recordedMoves(request), result: request.result });
   if (!result.ok) fail(result.error, result.error.moveIndex === undefined ? ["result"] : ["moves", result.error.moveIndex]);
   const { steps, state } = result.value;
-  const finalResult = state.result ? resultOutput(state.result) : null;
+  const finalResult = state.result ? resultOutput(state.result, firstSeat) : null;
   return {
     valid: true,
     rules: rulesOutput(rules),
     firstSeat,
     text: recordText(state),
-    positions: steps.map((step) => ({ ply: step.ply, seat: step.seat, move: step.move, position: positionOutput(step.position) })),
+    positions: steps.map((step) => ({
+      ply: step.ply,
+      seat: step.seat,
+      role: step.seat === null ? null : roleOf(step.seat, firstSeat),
+      move: step.move,
+      position: positionOutput(step.position),
+    })),
     status: state.status === "finished" ? "finished" : "ongoing",
-    result: finalResult && { winner: finalResult.winner, reason: finalResult.reason, shapes: finalResult.shapes, detail: finalResult.detail },
+    result: finalResult && {
+      winner: finalResult.winner,
+      winnerRole: finalResult.winnerRole,
+      reason: finalResult.reason,
+      shapes: finalResult.shapes,
+      detail: finalResult.detail,
+    },
   };
 }

@@ -5,7 +5,23 @@
  * exact fault with a `position/*` code and character index. Convert with the helpers in convert.ts.
  */
 import { z } from "@hono/zod-openapi";
-import { ANNOUNCE_MODES, type Attribute, ATTRIBUTE_VALUES, ATTRIBUTES, type AttributeValue, MOVE_ERROR_CODES, SHAPE_KINDS } from "../rules/index.ts";
+import { LEVELS } from "../engine/index.ts";
+import { ANNOUNCE_MODES, ATTRIBUTE_VALUES, ATTRIBUTES, type AttributeValue, MOVE_ERROR_CODES, type Move, parseMoveText, SHAPE_KINDS } from "../rules/index.ts";
+import { queryParams } from "./query.ts";
+
+/**
+ * An optional request field whose absence means `value`. The document shows it optional, with the
+ * default said in its description, and no `default` keyword: generators read that keyword as "always
+ * present" (openapi-typescript's default options make such a field required), which is true of what
+ * the server reads, not of what a client must send. Parsed, the field always holds a value.
+ */
+export function withDefault<T extends z.ZodType>(schema: T, value: z.output<T>, meta: { description: string; example?: unknown; shown?: string }) {
+  const shown = meta.shown ?? `\`${JSON.stringify(value)}\``;
+  return schema
+    .optional()
+    .openapi({ description: `${meta.description} Default: ${shown}.`, ...(meta.example === undefined ? {} : { example: meta.example }) })
+    .transform((input): z.output<T> => (input === undefined ? structuredClone(value) : input));
+}
 
 export const PieceSchema = z.number().int().min(0).max(15).openapi("Piece", {
   description: "A piece id 0-15, one bit per attribute: 8 = tall, 4 = dark, 2 = square, 1 = hollow.",
@@ -32,8 +48,9 @@ export const PhaseSchema = z.enum(["give", "place"]).openapi("Phase", {
   example: "place",
 });
 
-export const SeatSchema = z.enum(["first", "second"]).openapi("Seat", {
-  description: "A player, named by turn order: `first` made the opening give.",
+export const RoleSchema = z.enum(["first", "second"]).openapi("Role", {
+  description:
+    "A player named by turn order: `first` made the opening give, `second` placed it. In a match the role `first` is held by seat `firstSeat` (docs/rules.md, section Who is who: seats, roles and names).",
   example: "first",
 });
 
@@ -70,7 +87,7 @@ export const PositionOutputSchema = z
     string: PositionStringSchema,
     json: PositionJsonSchema,
     ply: z.number().int().min(0).max(17).openapi({ description: "Moves played so far (the opening give is move 1).", example: 4 }),
-    toMove: SeatSchema,
+    toMove: RoleSchema,
   })
   .openapi("Position", {
     description: "A position in both forms, with the derived ply and player to move.",
@@ -81,6 +98,12 @@ export const PositionOutputSchema = z
       toMove: "first",
     },
   });
+
+export const LevelSchema = z.enum(LEVELS).openapi("Level", {
+  description:
+    "Engine strength. `random`: any legal move. `easy`: takes an immediate win, never hands over a piece that wins at once when another exists. `medium`, `hard`: heuristic searches of growing depth. `perfect`: exact whenever the position is solved within the budget.",
+  example: "perfect",
+});
 
 export const AttributeSchema = z.enum(ATTRIBUTES).openapi("Attribute", { example: "color" });
 
@@ -94,17 +117,17 @@ export const AnnounceSchema = z.enum(ANNOUNCE_MODES).openapi("Announce", {
 
 export const RulesInputSchema = z
   .strictObject({
-    squares: z.boolean().default(false).openapi({ description: "The nine 2x2 squares also count (advanced variant)." }),
-    attributes: z
-      .array(AttributeSchema)
-      .min(1)
-      .default([...ATTRIBUTES])
-      .openapi({ description: "The attributes that count (beginner variant: a non-empty subset)." }),
-    announce: AnnounceSchema.default("auto"),
-    missedClaim: z
-      .boolean()
-      .default(true)
-      .openapi({ description: "With `announce: manual`: may the opponent claim a Quarto the placer did not announce." }),
+    squares: withDefault(z.boolean(), false, { description: "The nine 2x2 squares also count (advanced variant).", example: true }),
+    attributes: withDefault(z.array(AttributeSchema).min(1), [...ATTRIBUTES], {
+      description: "The attributes that count (beginner variant: a non-empty subset). As a query parameter: comma-separated (`color,height`) or repeated.",
+      example: ["color", "height"],
+      shown: "all four",
+    }),
+    announce: withDefault(AnnounceSchema, "auto", { description: "Whether a completed Quarto wins at once or only when announced." }),
+    missedClaim: withDefault(z.boolean(), true, {
+      description: "With `announce: manual`: may the opponent claim a Quarto the placer did not announce.",
+      example: false,
+    }),
   })
   .openapi("RulesInput", { description: "Rules options; every field is optional (the default is the classic game).", example: { squares: true } });
 
@@ -136,6 +159,15 @@ export const MoveTextSchema = z.string().openapi("MoveText", {
   example: "c3-A",
 });
 
+/** A move in text notation, read into its JSON form (a GET form's `move`); unreadable text is a field error. */
+export const MoveTextInputSchema = MoveTextSchema.transform((text, context): Move => {
+  const move = parseMoveText(text);
+  if (move !== null) return move;
+  const shown = text.length > 20 ? `${text.slice(0, 20)}...` : text;
+  context.issues.push({ code: "custom", input: text, message: `'${shown}' is not a move: expected [cell]["!"]["-" piece], e.g. c3-A, -7, d4!` });
+  return z.NEVER;
+});
+
 export const WinningShapeSchema = z
   .object({
     kind: z.enum(SHAPE_KINDS).openapi({ example: "row" }),
@@ -154,7 +186,7 @@ export const StatusSchema = z.enum(["ongoing", "won", "drawn"]).openapi("Status"
 export const OutcomeSchema = z
   .object({
     status: StatusSchema,
-    winner: z.union([SeatSchema, z.null()]).openapi({ description: "The winner, when won." }),
+    winner: z.union([RoleSchema, z.null()]).openapi({ description: "The winner's role, when won." }),
     shapes: z.array(WinningShapeSchema).openapi({ description: "The winning shapes (empty unless won)." }),
     missed: z
       .array(WinningShapeSchema)
@@ -172,29 +204,9 @@ export const OutcomeSchema = z
 
 export const MoveErrorCodeSchema = z.enum(MOVE_ERROR_CODES).openapi("MoveErrorCode", { example: "move/cell_occupied" });
 
-const booleanText = (text: "true" | "false" | undefined): boolean | undefined => (text === undefined ? undefined : text === "true");
-
 /**
- * Query parameters for rules options, shared by the GET forms. They parse into the same `RulesInput`
- * as a body's `rules` (`squares=true&attributes=color,height` is `{ squares: true, attributes:
- * ["color", "height"] }`), so both forms go through `rulesFromInput` alike.
+ * The rules options as query parameters, shared by the GET forms: each is the field of `RulesInput`
+ * read from the query text (`squares=true&attributes=color,height` is `{ squares: true, attributes:
+ * ["color", "height"] }`), so both forms go through the same schema, then `rulesFromInput`.
  */
-export const RulesQuerySchema = z.object({
-  squares: z
-    .enum(["true", "false"])
-    .optional()
-    .openapi({ description: "The nine 2x2 squares also count (default `false`).", example: "true" })
-    .transform(booleanText),
-  attributes: z
-    .string()
-    .regex(/^(height|color|shape|fill)(,(height|color|shape|fill))*$/, "expected a comma-separated list of height, color, shape, fill")
-    .optional()
-    .openapi({ description: "Comma-separated attributes that count (default all four).", example: "color,height" })
-    .transform((text) => (text === undefined ? undefined : (text.split(",") as Attribute[]))),
-  announce: AnnounceSchema.optional().openapi({ param: { description: "`auto` (default) or `manual`.", example: "manual" } }),
-  missedClaim: z
-    .enum(["true", "false"])
-    .optional()
-    .openapi({ description: "With `announce=manual`: may the opponent claim a missed Quarto (default `true`).", example: "false" })
-    .transform(booleanText),
-});
+export const RulesQuerySchema = z.object(queryParams(RulesInputSchema.shape));

@@ -7,8 +7,8 @@ import { z } from "@hono/zod-openapi";
 import { LEVELS } from "../engine/index.ts";
 import { RESULT_REASONS } from "../match/machine.ts";
 import { MAX_GAMES_PER_PAIR } from "../tournament/schedule.ts";
-import { ClockInputSchema, ClockSchema } from "./match-schemas.ts";
-import { RulesInputSchema, RulesSchema } from "./schemas.ts";
+import { ClockInputSchema, ClockSchema, SeatIndexSchema } from "./match-schemas.ts";
+import { RoleSchema, RulesInputSchema, RulesSchema, withDefault } from "./schemas.ts";
 import { EXAMPLE_BOT_ID, EXAMPLE_MANAGEMENT_TOKEN, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";
 import examples from "./examples.json" with { type: "json" };
 import { NextLinkSchema } from "./pagination.ts";
@@ -35,17 +35,14 @@ export const CreateTournamentRequestSchema = z
         description: `The entrants, 2-${MAX_TOURNAMENT_BOTS}: registered bot ids and/or built-in bot names (${LEVELS.join(", ")}); each at most once.`,
         example: [EXAMPLE_BOT_ID, "easy"],
       }),
-    gamesPerPair: z
-      .number()
-      .int()
-      .min(2)
-      .max(MAX_GAMES_PER_PAIR)
-      .multipleOf(2)
-      .default(2)
-      .openapi({ description: `Games each pair plays, even: half with each bot giving first (at most ${MAX_TOURNAMENT_GAMES} games in all).`, example: 2 }),
+    gamesPerPair: withDefault(z.number().int().min(2).max(MAX_GAMES_PER_PAIR).multipleOf(2), 2, {
+      description: `Games each pair plays, even: half with each bot giving first (at most ${MAX_TOURNAMENT_GAMES} games in all).`,
+      example: 2,
+    }),
     rules: RulesInputSchema.optional(),
-    clock: ClockInputSchema.default({ kind: "move", moveMs: 10_000 }).openapi({
-      description: `The bots' clock (default 10 s per move). A per-move limit is at most ${MAX_TOURNAMENT_MOVE_MS} ms, and no single call waits longer than that whatever the clock. Built-in bots play untimed.`,
+    clock: withDefault(ClockInputSchema, { kind: "move", moveMs: 10_000 }, {
+      description: `The bots' clock. A per-move limit is at most ${MAX_TOURNAMENT_MOVE_MS} ms, and no single call waits longer than that whatever the clock. Built-in bots play untimed.`,
+      shown: "10 s per move",
     }),
     seed: z
       .number()
@@ -130,6 +127,8 @@ const MatchLinksSchema = z
 export const GameResultSchema = z
   .object({
     winner: z.union([z.string(), z.null()]).openapi({ description: "The winning bot's name; null for a draw.", example: "alice" }),
+    winnerSeat: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The winner's seat in the game's match; null for a draw." }),
+    winnerRole: z.union([RoleSchema, z.null()]).openapi({ description: "The winner's role: `first` when it is the game's `first` bot; null for a draw." }),
     reason: z.enum(RESULT_REASONS).openapi({ description: "How the match ended.", example: "forfeit" }),
     forfeitCode: z
       .union([z.string(), z.null()])
@@ -139,7 +138,15 @@ export const GameResultSchema = z
   })
   .openapi("GameResult", {
     description: "How a game ended, with bot names.",
-    example: { winner: "alice", reason: "forfeit", forfeitCode: "bot/illegal_move", forfeitedBy: "easy", detail: "move/cell_occupied: cell c3 is occupied" },
+    example: {
+      winner: "alice",
+      winnerSeat: 0,
+      winnerRole: "first",
+      reason: "forfeit",
+      forfeitCode: "bot/illegal_move",
+      forfeitedBy: "easy",
+      detail: "move/cell_occupied: cell c3 is occupied",
+    },
   });
 
 export const AbortedAttemptSchema = z
@@ -169,8 +176,9 @@ export const TournamentGameSchema = z
     index: z.number().int().min(0).openapi({ description: "Position in play order, from 0.", example: 0 }),
     gameId: z.string().openapi({ description: "The game's id in the tournament.", example: "g1" }),
     round: z.number().int().min(0).openapi({ description: "The pairing round it belongs to, from 0.", example: 0 }),
-    first: z.string().openapi({ description: "The bot that makes the opening give (seat 0 of the match).", example: "alice" }),
-    second: z.string().openapi({ description: "The other bot (seat 1).", example: "easy" }),
+    first: z.string().openapi({ description: "The bot in the role `first`: it makes the opening give, from seat `firstSeat` of the match.", example: "alice" }),
+    second: z.string().openapi({ description: "The bot in the role `second`, in the other seat.", example: "easy" }),
+    firstSeat: SeatIndexSchema.openapi({ description: "The match seat of the `first` bot: 0 for every tournament game (so `second` holds seat 1)." }),
     status: z
       .enum(["pending", "playing", "finished", "cancelled"])
       .openapi({ description: "Not started, being played, over, or cancelled with the tournament.", example: "finished" }),

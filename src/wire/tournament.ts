@@ -6,8 +6,9 @@
  * recomputes them from the finished games (src/tournament/standings.ts), as the local runner does.
  */
 import type { Level } from "../engine/index.ts";
-import type { ClockConfig } from "../match/machine.ts";
+import type { ClockConfig, SeatIndex } from "../match/machine.ts";
 import { rulesOutput } from "./convert.ts";
+import { type Role, seatOfRole } from "./match.ts";
 import { DEFAULT_PAGE_LIMIT, nextLink } from "./pagination.ts";
 import { TOURNAMENT_VIEW_GAMES } from "./tournament-schemas.ts";
 import { makeRules, type RulesInput } from "../rules/index.ts";
@@ -44,6 +45,9 @@ export const gameKey = (index: number): string => `game:${String(index).padStart
 const instant = (ms: number): string => new Date(ms).toISOString();
 const tenths = (value: number): number => Math.round(value * 10) / 10;
 
+/** The seat of a game's `first` bot in its match: tournament matches put it in seat 0 (createBotMatch). */
+export const TOURNAMENT_FIRST_SEAT: SeatIndex = 0;
+
 export const matchLinks = (matchId: string) => ({ match: `/v1/matches/${matchId}`, record: `/v1/matches/${matchId}/record`, page: `/matches/${matchId}` });
 
 /** The finished games, as the table reads them. */
@@ -55,12 +59,14 @@ export function gameOutput(game: StoredGame, tournament: StoredTournament): Tour
   const status = tournament.status === "cancelled" && game.status !== "finished" ? "cancelled" : game.status;
   const outcome = game.outcome;
   const shownMatch = game.matchCreated ? game.matchId : null;
+  const winnerRole: Role | null = outcome === null || outcome.winner === null ? null : outcome.winner === game.first ? "first" : "second";
   return {
     index: game.index,
     gameId: game.gameId,
     round: game.round,
     first: game.first,
     second: game.second,
+    firstSeat: TOURNAMENT_FIRST_SEAT,
     status,
     matchId: shownMatch,
     links: shownMatch === null ? null : matchLinks(shownMatch),
@@ -69,6 +75,8 @@ export function gameOutput(game: StoredGame, tournament: StoredTournament): Tour
         ? null
         : {
             winner: outcome.winner,
+            winnerSeat: winnerRole === null ? null : seatOfRole(winnerRole, TOURNAMENT_FIRST_SEAT),
+            winnerRole,
             reason: outcome.reason,
             forfeitCode: outcome.forfeitCode ?? null,
             forfeitedBy: outcome.forfeitedBy ?? null,

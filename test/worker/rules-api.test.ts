@@ -245,7 +245,7 @@ describe("GET forms", () => {
 
   it.each([
     ["no position", "/v1/check-win", [["position"]]],
-    ["an unknown attribute", `/v1/check-win?position=${START}&attributes=colour`, [["attributes"]]],
+    ["an unknown attribute", `/v1/check-win?position=${START}&attributes=colour`, [["attributes", 0]]],
     ["a non-boolean squares", `/v1/check-win?position=${START}&squares=yes`, [["squares"]]],
     ["the position twice", `/v1/check-win?position=${START}&position=${START}`, [["position"]]],
     ["no move", `/v1/validate-move?position=${START}`, [["move"]]],

@@ -108,8 +108,8 @@ describe("a tournament in the Durable Object", () => {
       if (game.matchId !== null && game.status === "playing") {
         const view = await json200<{ seats: unknown[]; status: string }>(request(`/v1/matches/${game.matchId}`));
         expect(view.seats).toEqual([
-          { seat: 0, kind: "bot", taken: true, name: game.first, level: null },
-          { seat: 1, kind: "bot", taken: true, name: game.second, level: null },
+          { seat: 0, role: "first", kind: "bot", taken: true, name: game.first, level: null },
+          { seat: 1, role: "second", kind: "bot", taken: true, name: game.second, level: null },
         ]);
         await expectProblem(postJson(`/v1/matches/${game.matchId}/moves`, { ply: 0, give: 1 }), "match/token_required");
         await expectProblem(postJson(`/v1/matches/${game.matchId}/moves`, { ply: 0, give: 1 }, bearer("x".repeat(43))), "match/not_a_player");

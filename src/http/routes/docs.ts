@@ -7,6 +7,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { App } from "../context.ts";
+import { tidyDocument } from "../../wire/openapi-document.ts";
 import { problemResponses } from "../../wire/problems.ts";
 import { SERVICE } from "./meta.ts";
 
@@ -98,13 +99,15 @@ with a strong \`ETag\` and \`Cache-Control\`, and 304 to a matching \`If-None-Ma
 export function registerDocsRoutes(app: App): void {
   let document: unknown;
   const openApiDocument = () => {
-    document ??= app.getOpenAPI31Document({
-      openapi: "3.1.0",
-      info: { title: "Quarto service", version: SERVICE.version, description: DESCRIPTION },
-      servers: [{ url: "/", description: "The server that serves this document (http://localhost:8787 under npm start)" }],
-      security: [],
-      tags: API_TAGS,
-    });
+    document ??= tidyDocument(
+      app.getOpenAPI31Document({
+        openapi: "3.1.0",
+        info: { title: "Quarto service", version: SERVICE.version, description: DESCRIPTION },
+        servers: [{ url: "/", description: "The server that serves this document (http://localhost:8787 under npm start)" }],
+        security: [],
+        tags: API_TAGS,
+      }),
+    );
     return document;
   };
 

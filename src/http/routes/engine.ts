@@ -1,17 +1,28 @@
 /**
  * The engine API: suggest a move, evaluate a position. Both take a node budget (`maxNodes`), capped by
  * the ENGINE_MAX_NODES var of wrangler.toml, because a deployed Worker's clock does not advance during
- * pure computation: nodes, not milliseconds, bound a request's CPU. POST and GET forms share one
- * function each (src/wire/answers.ts); the examples are computed by `npm run openapi` (examples.json).
+ * pure computation: nodes, not milliseconds, bound a request's CPU. Each GET form's query is derived
+ * from its POST body (src/wire/query.ts) and both call one function (src/wire/answers.ts), so they
+ * accept, refuse and answer alike; the examples are computed by `npm run openapi` (examples.json).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { LEVELS, type Level } from "../../engine/index.ts";
 import { type EngineLimits, evaluatePosition, suggest } from "../../wire/answers.ts";
 import { rulesFromInput } from "../../wire/convert.ts";
 import { EXAMPLE_ENDGAME } from "../../wire/example-inputs.ts";
 import examples from "../../wire/examples.json" with { type: "json" };
 import { POSITION_PROBLEM_CODES, type ProblemCode, problemResponses } from "../../wire/problems.ts";
-import { CellSchema, MoveTextSchema, PieceSchema, PositionInputSchema, PositionOutputSchema, PositionStringSchema, RulesInputSchema, RulesQuerySchema, RulesSchema } from "../../wire/schemas.ts";
+import { queryFormOf } from "../../wire/query.ts";
+import {
+  CellSchema,
+  LevelSchema,
+  MoveTextSchema,
+  PieceSchema,
+  PositionInputSchema,
+  PositionOutputSchema,
+  PositionStringSchema,
+  RulesInputSchema,
+  RulesSchema,
+} from "../../wire/schemas.ts";
 import type { Context } from "hono";
 import type { App, AppEnv } from "../context.ts";
 import { spendEngine } from "../limits.ts";
@@ -43,11 +54,6 @@ function spendSearch(c: Context<AppEnv>, maxNodes: number | undefined): Promise<
 // ---- schemas ----
 
 const ValueSchema = z.enum(["win", "draw", "loss"]).openapi("Value", { description: "The value for the player to move.", example: "draw" });
-const LevelSchema = z.enum(LEVELS as [Level, ...Level[]]).openapi("Level", {
-  description:
-    "`random`: any legal move. `easy`: takes an immediate win, never hands over a piece that wins at once when another exists. `medium`, `hard`: heuristic searches of growing depth. `perfect`: exact whenever the position is solved within the budget.",
-  example: "perfect",
-});
 const MaxNodesSchema = z.number().int().min(1).openapi({
   description: "Node budget (positions searched). Default and cap are set by the service (`ENGINE_DEFAULT_NODES`, `ENGINE_MAX_NODES`); above the cap is a 422.",
   example: 1_000_000,
@@ -67,7 +73,7 @@ const SuggestRequestSchema = z
   .strictObject({
     position: PositionInputSchema,
     rules: RulesInputSchema.optional(),
-    level: LevelSchema.optional().openapi({ description: "Default `perfect`." }),
+    level: LevelSchema.optional().openapi({ description: "How strongly to play. Default: `perfect`." }),
     maxNodes: MaxNodesSchema.optional(),
     seed: SeedSchema.optional(),
   })
@@ -97,8 +103,8 @@ const EvaluateRequestSchema = z
     position: PositionInputSchema,
     rules: RulesInputSchema.optional(),
     maxNodes: MaxNodesSchema.optional(),
-    moves: z.boolean().optional().openapi({ description: "Also value every legal move (default false).", example: true }),
-    distance: z.boolean().optional().openapi({ description: "Also give `pliesToEnd` (default false).", example: true }),
+    moves: z.boolean().optional().openapi({ description: "Also value every legal move. Default: `false`.", example: true }),
+    distance: z.boolean().optional().openapi({ description: "Also give `pliesToEnd`. Default: `false`.", example: true }),
   })
   .openapi("EvaluateRequest", {
     description: "A position, and what to compute about it.",
@@ -131,26 +137,11 @@ const EvaluateResultSchema = z
 const positionQuery = PositionStringSchema.openapi({
   param: { name: "position", in: "query", description: "The 17-character position string.", example: "0A3.............5" },
 });
-const boolQuery = (description: string) => z.enum(["true", "false"]).optional().openapi({ description, example: "true" });
-const intQuery = (description: string, example: string) =>
-  z.string().regex(/^[0-9]{1,10}$/, "expected a non-negative integer").optional().openapi({ description, example });
 
-const SuggestQuerySchema = z.object({
-  position: positionQuery,
-  level: LevelSchema.optional().openapi({ param: { description: "Default `perfect`." } }),
-  maxNodes: intQuery("Node budget.", "1000000"),
-  seed: intQuery("Seed for reproducible choices.", "7"),
-  ...RulesQuerySchema.shape,
-});
-const EvaluateQuerySchema = z.object({
-  position: positionQuery,
-  maxNodes: intQuery("Node budget.", "2000000"),
-  moves: boolQuery("Also value every legal move."),
-  distance: boolQuery("Also give `pliesToEnd`."),
-  ...RulesQuerySchema.shape,
-});
-
-const toInt = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+// The GET forms: the POST bodies' fields as query parameters (the rules options one by one), the
+// position as its string.
+const SuggestQuerySchema = queryFormOf(SuggestRequestSchema, { position: positionQuery });
+const EvaluateQuerySchema = queryFormOf(EvaluateRequestSchema, { position: positionQuery });
 
 const SUGGEST_EXAMPLES = {
   endgame: { summary: "A solved endgame", value: examples.engine.suggest.endgame },
@@ -207,7 +198,8 @@ export function registerEngineRoutes(app: App): void {
       tags: ["Engine"],
       operationId: "suggestMoveQuery",
       summary: "Suggest a move (query form)",
-      description: "The same as `POST /v1/suggest-move`, with query parameters.",
+      description:
+        "The same as `POST /v1/suggest-move`, with the body's fields as query parameters (the rules options one by one, the position as its string), checked alike.",
       request: { query: SuggestQuerySchema },
       responses: {
         200: { description: "The suggested move.", content: { "application/json": { schema: SuggestResultSchema, examples: SUGGEST_EXAMPLES } } },
@@ -216,9 +208,8 @@ export function registerEngineRoutes(app: App): void {
     }),
     async (c) => {
       const query = c.req.valid("query");
-      await spendSearch(c, toInt(query.maxNodes));
-      const input = { position: query.position, rules: rulesFromInput(query), level: query.level, maxNodes: toInt(query.maxNodes), seed: toInt(query.seed) };
-      return c.json(suggest(input, engineLimits(c.env)), 200);
+      await spendSearch(c, query.maxNodes);
+      return c.json(suggest({ ...query, rules: rulesFromInput(query.rules) }, engineLimits(c.env)), 200);
     },
   );
 
@@ -264,7 +255,8 @@ export function registerEngineRoutes(app: App): void {
       tags: ["Engine"],
       operationId: "evaluateQuery",
       summary: "Evaluate a position (query form)",
-      description: "The same as `POST /v1/evaluate`, with query parameters.",
+      description:
+        "The same as `POST /v1/evaluate`, with the body's fields as query parameters (the rules options one by one, the position as its string), checked alike.",
       request: { query: EvaluateQuerySchema },
       responses: {
         200: { description: "The evaluation.", content: { "application/json": { schema: EvaluateResultSchema, examples: EVALUATE_EXAMPLES } } },
@@ -273,15 +265,8 @@ export function registerEngineRoutes(app: App): void {
     }),
     async (c) => {
       const query = c.req.valid("query");
-      await spendSearch(c, toInt(query.maxNodes));
-      const input = {
-        position: query.position,
-        rules: rulesFromInput(query),
-        maxNodes: toInt(query.maxNodes),
-        moves: query.moves === "true",
-        distance: query.distance === "true",
-      };
-      return c.json(evaluatePosition(input, engineLimits(c.env)), 200);
+      await spendSearch(c, query.maxNodes);
+      return c.json(evaluatePosition({ ...query, rules: rulesFromInput(query.rules) }, engineLimits(c.env)), 200);
     },
   );
 }

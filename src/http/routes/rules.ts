@@ -1,17 +1,20 @@
 /**
  * The stateless rules API: validate a move, check a position for a win. Each has a JSON `POST` form and
- * a `GET` form with query parameters and the text move notation, for curl users; both forms share one
- * function per endpoint (src/wire/answers.ts), so they cannot disagree.
+ * a `GET` form with query parameters and the text move notation, for curl users. The GET query is
+ * derived from the POST body (src/wire/query.ts) and both forms call one function per endpoint
+ * (src/wire/answers.ts), so they cannot disagree.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { checkWin, validateMove } from "../../wire/answers.ts";
-import { moveFromInput, moveFromText, rulesFromInput } from "../../wire/convert.ts";
+import { moveFromInput, rulesFromInput } from "../../wire/convert.ts";
 import { EXAMPLE_TALL_ROW as TALL_ROW } from "../../wire/example-inputs.ts";
 import examples from "../../wire/examples.json" with { type: "json" };
 import { POSITION_PROBLEM_CODES, type ProblemCode, problemResponses } from "../../wire/problems.ts";
+import { queryFormOf } from "../../wire/query.ts";
 import {
   MoveErrorCodeSchema,
   MoveInputSchema,
+  MoveTextInputSchema,
   MoveTextSchema,
   OutcomeSchema,
   PhaseSchema,
@@ -19,10 +22,9 @@ import {
   PositionInputSchema,
   PositionOutputSchema,
   PositionStringSchema,
+  RoleSchema,
   RulesInputSchema,
-  RulesQuerySchema,
   RulesSchema,
-  SeatSchema,
   StatusSchema,
   WinningShapeSchema,
 } from "../../wire/schemas.ts";
@@ -92,7 +94,7 @@ const CheckWinResultSchema = z
   .object({
     status: StatusSchema,
     phase: z.union([PhaseSchema, z.null()]).openapi({ description: "What the player to move does; null when the game is over." }),
-    winner: z.union([SeatSchema, z.null()]).openapi({ description: "The winner, when won: the player who made the last placement." }),
+    winner: z.union([RoleSchema, z.null()]).openapi({ description: "The winner's role, when won: the player who made the last placement." }),
     shapes: z.array(WinningShapeSchema).openapi({ description: "The winning shapes (empty unless won)." }),
     available: z.array(PieceSchema).openapi({ description: "Pieces neither on the board nor in hand.", example: [1, 2, 4, 6, 7, 8, 9, 11, 12, 13, 14, 15] }),
     legalMoveCount: z.number().int().min(0).openapi({ description: "How many legal moves the player to move has (0 when the game is over).", example: 156 }),
@@ -110,13 +112,14 @@ const positionQuery = PositionStringSchema.openapi({
   },
 });
 
-const ValidateMoveQuerySchema = z.object({
+// The GET forms: the POST bodies' fields as query parameters (the rules options one by one), the
+// position as its string and the move in text notation.
+const ValidateMoveQuerySchema = queryFormOf(ValidateMoveRequestSchema, {
   position: positionQuery,
-  move: MoveTextSchema.openapi({ param: { name: "move", in: "query", description: "The move in text notation.", example: "c3-6" } }),
-  ...RulesQuerySchema.shape,
+  move: MoveTextInputSchema.openapi({ param: { name: "move", in: "query", description: "The move in text notation.", example: "c3-6" } }),
 });
 
-const CheckWinQuerySchema = z.object({ position: positionQuery, ...RulesQuerySchema.shape });
+const CheckWinQuerySchema = queryFormOf(CheckWinRequestSchema, { position: positionQuery });
 
 // ---- error responses ----
 
@@ -191,7 +194,8 @@ export function registerRulesRoutes(app: App): void {
       tags: ["Rules"],
       operationId: "validateMoveQuery",
       summary: "Validate a move (query form)",
-      description: "The same as `POST /v1/validate-move`, with the position string, the move in text notation and the rules options as query parameters.",
+      description:
+        "The same as `POST /v1/validate-move`, with the position string, the move in text notation and the rules options as query parameters, checked alike.",
       request: { query: ValidateMoveQuerySchema },
       responses: {
         200: { description: "The verdict on the move.", content: { "application/json": { schema: ValidateMoveResultSchema, examples: VALIDATE_MOVE_EXAMPLES } } },
@@ -199,8 +203,8 @@ export function registerRulesRoutes(app: App): void {
       },
     }),
     (c) => {
-      const query = c.req.valid("query");
-      return c.json(validateMove(query.position, moveFromText(query.move), rulesFromInput(query)), 200);
+      const { position, move, rules } = c.req.valid("query");
+      return c.json(validateMove(position, moveFromInput(move), rulesFromInput(rules)), 200);
     },
   );
 
@@ -246,7 +250,7 @@ export function registerRulesRoutes(app: App): void {
       tags: ["Rules"],
       operationId: "checkWinQuery",
       summary: "Check a position (query form)",
-      description: "The same as `POST /v1/check-win`, with the position string and the rules options as query parameters.",
+      description: "The same as `POST /v1/check-win`, with the position string and the rules options as query parameters, checked alike.",
       request: { query: CheckWinQuerySchema },
       responses: {
         200: { description: "The status of the position.", content: { "application/json": { schema: CheckWinResultSchema, examples: CHECK_WIN_EXAMPLES } } },
@@ -254,8 +258,8 @@ export function registerRulesRoutes(app: App): void {
       },
     }),
     (c) => {
-      const query = c.req.valid("query");
-      return c.json(checkWin(query.position, rulesFromInput(query)), 200);
+      const { position, rules } = c.req.valid("query");
+      return c.json(checkWin(position, rulesFromInput(rules)), 200);
     },
   );
 }
