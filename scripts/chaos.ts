@@ -1,0 +1,413 @@
+/**
+ * `npm run chaos`: the service under faults and load, end to end. Starts `wrangler dev` on persisted
+ * state (a temporary folder, its own port), runs a tournament between real HTTP bots (Node servers here,
+ * one slow: 3 s a move against a 5 s move clock) and a built-in bot, plays matches against engine seats,
+ * fires maximal engine searches, and meanwhile kills the whole server (SIGKILL to its process group) at
+ * random moments and restarts it on the same state. Then it checks what must hold whatever the faults:
+ * every game played exactly once, every record replays (POST /v1/replay), no forfeit or loss on time
+ * the server caused (every bot here answers in time and legally), standings equal to those recomputed
+ * from the records; and it reports the latency of match moves, idle and while searches run. Exits 1
+ * when a check fails. Options: --kills N (5), --seed S, --port P (8793), --searches N (10),
+ * --search-nodes N (the service's maximum), --engine-level L (hard), --short (for CI: two HTTP bots,
+ * two players against engine seats at level easy, two searches of 200,000 nodes: it checks the crash
+ * safety, not the engine's load).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import Table from "cli-table3";
+import { serveFetch, type RunningServer } from "../cli/node-server.ts";
+import { referenceAnswer } from "../src/bots/index.ts";
+import { seededRandom } from "../src/engine/random.ts";
+import { legalMoves, makeRules, playMove, readPosition, START_POSITION_STRING, makePositionString, type Position } from "../src/rules/index.ts";
+import { computeStandings, type ScoredGame } from "../src/tournament/index.ts";
+import { botFetchHandler } from "../src/wire/bot-server.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const { values: options } = parseArgs({
+  options: {
+    kills: { type: "string", default: "5" },
+    seed: { type: "string", default: "1" },
+    port: { type: "string", default: "8793" },
+    searches: { type: "string" },
+    "search-nodes": { type: "string" },
+    "engine-level": { type: "string" },
+    short: { type: "boolean", default: false },
+  },
+});
+const SHORT = options.short;
+const KILLS = Number(options.kills);
+const SEED = Number(options.seed);
+const PORT = Number(options.port);
+const SEARCHES = Number(options.searches ?? (SHORT ? 2 : 10));
+const SEARCH_NODES = Number(options["search-nodes"] ?? (SHORT ? 200_000 : 20_000_000));
+const ENGINE_LEVEL = options["engine-level"] ?? (SHORT ? "easy" : "hard");
+if (PORT === 8787) throw new Error("port 8787 belongs to `npm start` and the browser tests");
+const BASE = `http://127.0.0.1:${PORT}`;
+const random = seededRandom(SEED);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (line: string) => console.log(`[chaos ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+// ---- the server: wrangler dev on persisted state, killed and restarted ----
+
+class Server {
+  private child: ChildProcess | null = null;
+  private output = "";
+  up = false;
+  private readonly persistTo: string;
+  constructor(persistTo: string) {
+    this.persistTo = persistTo;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(
+      join(root, "node_modules/.bin/wrangler"),
+      ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--inspector-port", String(PORT + 1), "--persist-to", this.persistTo, "--var", "ALLOW_PRIVATE_BOT_URLS:true"],
+      { cwd: root, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" } },
+    );
+    this.child = child;
+    const keep = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString()).slice(-20_000);
+    };
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    const started = Date.now();
+    while (Date.now() - started < 90_000) {
+      if (child.exitCode !== null) break;
+      const answered = await fetch(`${BASE}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (answered) {
+        this.up = true;
+        return;
+      }
+      await sleep(250);
+    }
+    throw new Error(`wrangler dev did not start:\n${this.output}`);
+  }
+
+  /** SIGKILL to the whole process group (npx/wrangler/workerd), as a crash of the machine would. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    this.up = false;
+    if (!child || child.pid === undefined || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+    await exited;
+    this.child = null;
+  }
+}
+
+// ---- HTTP with retries across restarts ----
+
+interface Answer {
+  status: number;
+  body: unknown;
+  ms: number;
+  /** False when an earlier attempt of this request found the server down. */
+  firstTry: boolean;
+}
+
+async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const deadline = Date.now() + 180_000;
+  let firstTry = true;
+  for (;;) {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${BASE}${path}`, {
+        method,
+        headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      const ms = performance.now() - started;
+      // A server killed mid-request may answer 5xx from its proxy: that is the outage, not an answer.
+      if (response.status >= 500 && response.status !== 503) throw new Error(`${response.status} ${text.slice(0, 200)}`);
+      return { status: response.status, body: text ? JSON.parse(text) : null, ms, firstTry };
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`${method} ${path}: no answer for 180 s (${String(error)})`);
+      firstTry = false;
+      await sleep(300);
+    }
+  }
+}
+
+async function ok<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const answer = await api(method, path, body, headers);
+  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+  return answer.body as T;
+}
+
+// ---- the bots: Node servers speaking the bot protocol ----
+
+interface Bot {
+  name: string;
+  delayMs: number;
+  secret?: string;
+  server?: RunningServer;
+  id?: string;
+  moves: number;
+}
+
+async function startBot(bot: Bot): Promise<void> {
+  bot.server = await serveFetch(
+    async (request) => {
+      const handler = botFetchHandler({
+        info: { name: bot.name, author: "chaos" },
+        secret: bot.secret,
+        move: async (checked) => {
+          bot.moves++;
+          await sleep(bot.delayMs);
+          return referenceAnswer("easy", checked, { maxNodes: 20_000 });
+        },
+      });
+      return handler(request);
+    },
+    { port: 0 },
+  );
+}
+
+// ---- match moves against engine seats, timed ----
+
+interface Timed {
+  ms: number;
+  underSearch: boolean;
+}
+const moveTimes: Timed[] = [];
+let searchesInFlight = 0;
+const engineMatches: string[] = [];
+
+/** Plays one match as the human seat against an engine seat, a random legal move each turn. */
+async function playEngineMatch(index: number, stop: () => boolean): Promise<void> {
+  const created = await ok<{ id: string; tokens: { seat: number; token: string }[] }>(
+    "POST",
+    "/v1/matches",
+    { firstSeat: index % 2, clock: { kind: "game", initialMs: 600_000, incrementMs: 0 }, seats: [{ kind: "human", take: true }, { kind: "engine", level: ENGINE_LEVEL }] },
+    { "CF-Connecting-IP": `198.51.100.${10 + (index % 50)}` },
+  );
+  engineMatches.push(created.id);
+  const token = created.tokens[0].token;
+  const rules = makeRules();
+  let afterPly = -1;
+  for (;;) {
+    const query = afterPly < 0 ? "" : `?afterPly=${afterPly}&wait=5`;
+    const view = await ok<{ status: string; ply: number; turn: { seat: number } | null; position: { string: string } }>("GET", `/v1/matches/${created.id}${query}`);
+    if (view.status === "finished") return;
+    afterPly = view.ply;
+    if (view.turn?.seat !== 0) continue;
+    const position = readPosition(view.position.string, rules);
+    if (!position.ok) throw new Error(position.error.detail);
+    const moves = legalMoves(position.value, rules);
+    const move = moves[Math.floor(random() * moves.length)];
+    const underSearch = searchesInFlight > 0;
+    const answer = await api("POST", `/v1/matches/${created.id}/moves`, { ply: view.ply, ...move }, { Authorization: `Bearer ${token}` });
+    if (answer.firstTry && answer.status < 300) moveTimes.push({ ms: answer.ms, underSearch });
+    if (stop() && answer.status >= 300) return;
+  }
+}
+
+// ---- maximal searches ----
+
+let searchesDone = 0;
+let searchesRefused = 0;
+
+/** A position a few random moves in, so the search has a large tree to walk. */
+function searchPosition(): string {
+  const rules = makeRules();
+  const start = readPosition(START_POSITION_STRING, rules);
+  if (!start.ok) throw new Error(start.error.detail);
+  let position: Position = start.value;
+  for (let ply = 0; ply < 3; ply++) {
+    const moves = legalMoves(position, rules);
+    const played = playMove(position, moves[Math.floor(random() * moves.length)], rules);
+    if (!played.ok) throw new Error(played.error.detail);
+    position = played.value.position;
+  }
+  return makePositionString(position);
+}
+
+async function fireSearches(): Promise<void> {
+  await Promise.all(
+    Array.from({ length: SEARCHES }, async (_, index) => {
+      searchesInFlight++;
+      try {
+        const answer = await api("POST", "/v1/evaluate", { position: searchPosition(), maxNodes: SEARCH_NODES }, { "CF-Connecting-IP": `203.0.113.${(searchesDone + index) % 250}` });
+        if (answer.status === 200) searchesDone++;
+        else searchesRefused++;
+      } finally {
+        searchesInFlight--;
+      }
+    }),
+  );
+}
+
+// ---- the run ----
+
+interface GameView {
+  gameId: string;
+  status: string;
+  first: string;
+  second: string;
+  matchId: string | null;
+  abortedAttempts: { matchId: string; detail: string }[];
+  result: { winner: string | null; reason: string; forfeitedBy?: string | null; forfeitCode?: string | null } | null;
+  text: string | null;
+}
+interface TournamentView {
+  status: string;
+  bots: { name: string }[];
+  games: GameView[];
+  standings: { bot: string; points: number; wins: number; draws: number; losses: number; forfeits?: number }[];
+  progress: { total: number; finished: number };
+}
+
+const quantile = (values: number[], q: number) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+};
+
+async function main(): Promise<void> {
+  const persistTo = await mkdtemp(join(tmpdir(), "quarto-chaos-"));
+  const server = new Server(persistTo);
+  const failures: string[] = [];
+  const check = (condition: boolean, what: string) => {
+    if (!condition) failures.push(what);
+  };
+  const bots: Bot[] = [
+    { name: `chaos-fast-${SEED}`, delayMs: 0, moves: 0 },
+    { name: `chaos-slow-${SEED}`, delayMs: 3_000, moves: 0 },
+    ...(SHORT ? [] : [{ name: `chaos-steady-${SEED}`, delayMs: 400, moves: 0 }]),
+  ];
+  const started = Date.now();
+  let kills = 0;
+  try {
+    log(`wrangler dev on ${BASE}, state in a temporary folder; ${KILLS} kills, seed ${SEED}${SHORT ? ", short" : ""}`);
+    await server.start();
+    for (const bot of bots) {
+      await startBot(bot);
+      const registered = await ok<{ id: string; secret: string }>("POST", "/v1/bots", { name: bot.name, url: bot.server?.url });
+      bot.id = registered.id;
+      bot.secret = registered.secret;
+    }
+    const created = await ok<{ id: string }>("POST", "/v1/tournaments", {
+      name: `chaos ${SEED}`,
+      bots: [...bots.map((bot) => bot.id), "easy"],
+      gamesPerPair: 2,
+      clock: { kind: "move", moveMs: 5_000 },
+      seed: SEED,
+    });
+    const tournamentId = created.id;
+    log(`tournament ${tournamentId}: ${bots.length + 1} bots, 2 games a pair, 5 s a move`);
+
+    let over = false;
+    const players = Array.from({ length: SHORT ? 2 : 4 }, async (_, index) => {
+      for (let round = 0; !over; round++) await playEngineMatch(index + round * 4, () => over);
+    });
+    const searcher = (async () => {
+      while (!over) {
+        await fireSearches();
+        await sleep(2_000);
+      }
+    })();
+
+    // Kills at random moments while the tournament runs.
+    const watch = async (): Promise<TournamentView> => {
+      for (;;) {
+        const view = await ok<TournamentView>("GET", `/v1/tournaments/${tournamentId}`);
+        if (view.status !== "running") return view;
+        await sleep(1_000);
+      }
+    };
+    for (; kills < KILLS; kills++) {
+      await sleep(4_000 + random() * 14_000);
+      const view = await ok<TournamentView>("GET", `/v1/tournaments/${tournamentId}`);
+      if (view.status !== "running") break;
+      log(`kill ${kills + 1}: SIGKILL to the server (${view.progress.finished}/${view.progress.total} games over)`);
+      await server.kill();
+      await sleep(500 + random() * 2_500);
+      await server.start();
+      log(`restarted on the same state`);
+    }
+    const view = await watch();
+    over = true;
+    await Promise.all([...players, searcher]);
+    log(`tournament ${view.status} after ${Math.round((Date.now() - started) / 1000)} s, ${kills} kills`);
+
+    // ---- checks ----
+    check(view.status === "finished", `the tournament is ${view.status}, not finished`);
+    const matchIds = new Set<string>();
+    const scored: ScoredGame[] = [];
+    let aborted = 0;
+    for (const game of view.games) {
+      check(game.status === "finished", `${game.gameId} is ${game.status}`);
+      for (const matchId of [game.matchId, ...game.abortedAttempts.map((attempt) => attempt.matchId)]) {
+        if (matchId === null) continue;
+        check(!matchIds.has(matchId), `match ${matchId} counted twice`);
+        matchIds.add(matchId);
+      }
+      aborted += game.abortedAttempts.length;
+      const reason = game.result?.reason;
+      check(reason !== "timeout" && reason !== "forfeit", `${game.gameId} (${game.first}-${game.second}) ended by ${reason} ${game.result?.forfeitCode ?? ""}: every bot here answers in time and legally, so the server caused it`);
+      if (!game.matchId) continue;
+      const record = await ok<{ seats: { name: string }[]; result: { winner: number | null; reason: string } | null; text: string }>("GET", `/v1/matches/${game.matchId}/record`);
+      check(record.text === game.text, `${game.gameId}: the record's text is not the game's`);
+      const replay = await api("POST", "/v1/replay", record);
+      check(replay.status === 200 && (replay.body as { valid?: boolean }).valid === true, `${game.gameId}: the record does not replay (${replay.status})`);
+      const winner = record.result?.winner ?? null;
+      scored.push({ first: record.seats[0].name, second: record.seats[1].name, winner: winner === null ? null : record.seats[winner].name, forfeitedBy: null });
+    }
+    check(view.games.length === view.progress.total, "the tournament lists every game");
+    const standings = computeStandings(
+      view.bots.map((bot) => bot.name),
+      scored,
+    );
+    const pointsOf = (rows: { bot: string; points: number }[]) => JSON.stringify(rows.map((row) => [row.bot, row.points]).sort());
+    check(pointsOf(view.standings) === pointsOf(standings), `standings ${pointsOf(view.standings)} are not those of the records ${pointsOf(standings)}`);
+    for (const matchId of engineMatches) {
+      const record = await ok<{ result: { reason: string } | null }>("GET", `/v1/matches/${matchId}/record`);
+      const replay = await api("POST", "/v1/replay", record);
+      check(replay.status === 200 && (replay.body as { valid?: boolean }).valid === true, `engine match ${matchId}: the record does not replay`);
+      check(record.result?.reason !== "timeout", `engine match ${matchId} ended on time`);
+    }
+
+    // ---- the report ----
+    const summary = new Table({ head: ["run", "value"] });
+    summary.push(
+      ["kills (SIGKILL of the process group)", kills],
+      ["tournament games", `${view.games.length} (${aborted} aborted attempts replayed)`],
+      ["bot moves answered", bots.map((bot) => `${bot.name.replace(`-${SEED}`, "")} ${bot.moves}`).join(", ")],
+      ["engine-seat matches", engineMatches.length],
+      ["maximal searches", `${searchesDone} answered, ${searchesRefused} refused (${SEARCH_NODES.toLocaleString("en")} nodes each, ${SEARCHES} at once)`],
+      ["checks failed", failures.length],
+    );
+    console.log(summary.toString());
+    const latency = new Table({ head: ["match moves", "count", "p50 ms", "p99 ms", "max ms"] });
+    for (const [label, rows] of [
+      ["idle", moveTimes.filter((time) => !time.underSearch)],
+      ["while searches run", moveTimes.filter((time) => time.underSearch)],
+      ["all", moveTimes],
+    ] as const) {
+      const ms = rows.map((row) => row.ms);
+      latency.push([label, ms.length, quantile(ms, 0.5).toFixed(0), quantile(ms, 0.99).toFixed(0), ms.length ? Math.max(...ms).toFixed(0) : "-"]);
+    }
+    console.log(latency.toString());
+  } finally {
+    await server.kill();
+    for (const bot of bots) await bot.server?.close();
+    await rm(persistTo, { recursive: true, force: true });
+  }
+  for (const failure of failures) console.log(`FAILED: ${failure}`);
+  console.log(failures.length === 0 ? "chaos: every check passed" : `chaos: ${failures.length} checks failed`);
+  process.exitCode = failures.length === 0 ? 0 : 1;
+}
+
+await main();
