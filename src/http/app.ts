@@ -38,7 +38,7 @@ import { registerRulesRoutes } from "./routes/rules.ts";
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** The answer headers a browser script may read across origins. */
-const EXPOSED_HEADERS = ["Allow", "Location", "ETag", "Retry-After", REQUEST_ID_HEADER, REPLAYED_HEADER];
+const EXPOSED_HEADERS = ["Allow", "Location", "ETag", "Retry-After", "RateLimit", "RateLimit-Policy", REQUEST_ID_HEADER, REPLAYED_HEADER];
 /** The creating POSTs, which take an `Idempotency-Key` (their routes list the header parameter). */
 const IDEMPOTENT_PATHS = ["/v1/matches", "/v1/matches/:id/join", "/v1/bots", "/v1/bots/:id/rotate", "/v1/tournaments"];
 /** At most this many failing fields are listed in one problem document. */

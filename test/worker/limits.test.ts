@@ -80,6 +80,14 @@ describe("per-client quotas: 429 with Retry-After and RateLimit fields", () => {
     expect(response.headers.get("RateLimit-Policy")).toBe(`"bots";q=10;w=60`);
   });
 
+  it("scripts of other origins may read the RateLimit fields", async () => {
+    const response = await SELF.fetch(`${ORIGIN}/v1/matches`, { method: "POST", headers: { Origin: "https://a.site" } });
+    expect(response.status).toBe(201);
+    expect(response.headers.get("RateLimit-Policy")).toBe(`"matches";q=60;w=60`);
+    const exposed = (response.headers.get("access-control-expose-headers") ?? "").split(",").map((name) => name.trim().toLowerCase());
+    expect(exposed).toEqual(expect.arrayContaining(["ratelimit", "ratelimit-policy", "retry-after"]));
+  });
+
   it("new matches", async () => {
     await startOfWindow();
     const client = newClient();
