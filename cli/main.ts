@@ -1,9 +1,12 @@
 /**
  * The `arena` runner: `run` (the default) plays a round robin between HTTP bots and reference bots with
- * the same game code, forfeit policy and standings as the service; `serve` serves a reference bot
- * over HTTP; `check` runs the conformance check against a bot. Arguments are parsed here; the work is
- * done by src/tournament, src/bots and the bot server of src/wire/bot-server.ts.
+ * the same game code, forfeit policy and standings as the service; `gauntlet` plays one bot against
+ * each of a field; `sprt` plays game pairs between two bots until a sequential test decides; `serve`
+ * serves a reference bot over HTTP; `check` runs the conformance check against a bot. Arguments are
+ * parsed here; the work is done by src/tournament, src/bots and the bot server of src/wire/bot-server.ts.
  */
+import { readFileSync } from "node:fs";
+import { basename, extname } from "node:path";
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
@@ -25,8 +28,24 @@ import {
   referenceBotInfo,
 } from "../src/bots/index.ts";
 import { botFetchHandler } from "../src/wire/bot-server.ts";
-import { runTournament, type TournamentReport } from "../src/tournament/index.ts";
-import { renderReport } from "./format.ts";
+import type { MatchOpening } from "../src/match/machine.ts";
+import {
+  type GameRecord,
+  OPENING_SUITE_NAMES,
+  OPENING_SUITES,
+  parseOpenings,
+  type RunProgress,
+  runGauntlet,
+  runSprt,
+  runTournament,
+  SPRT_MODELS,
+  type SprtModel,
+  type SprtReport,
+  sprtOptionsProblem,
+  suiteProblem,
+  type TournamentReport,
+} from "../src/tournament/index.ts";
+import { renderReport, renderSprt, sprtProgressLine } from "./format.ts";
 import { type RunningServer, serveFetch } from "./node-server.ts";
 
 export const USAGE = `Usage:
@@ -34,6 +53,10 @@ export const USAGE = `Usage:
       Plays a round robin. A bot is NAME=URL (an HTTP bot), a reference level (${REFERENCE_BOTS.join(", ")}),
       or NAME=LEVEL (a reference bot under another name).
       --games N          games per pair, even (default 2): half with each bot giving first
+      --openings SUITE   start the games from openings, each played twice with the seats swapped: a
+                         built-in suite (${OPENING_SUITE_NAMES.join(", ")}) or a file of game records or
+                         position strings, one per line
+      --concurrency N    games played at once (default 1); a bot is never in two games at once
       --move-timeout MS  time per move, round trip included (default 1000)
       --seed N           schedule and reference-bot seed (default 1)
       --secret SECRET    whsec_... secret to sign calls with (default: a fresh one, printed)
@@ -42,6 +65,16 @@ export const USAGE = `Usage:
       --attributes LIST  beginner variant, e.g. color,shape (default all four)
       --announce MODE    auto (default) or manual
       --json FILE        also write the full report (games with records) as JSON
+  npm run arena -- gauntlet --bot CHALLENGER --bot OPPONENT [--bot OPPONENT ...] [options]
+      Plays the first bot against each of the others (they do not meet), with the options of a round
+      robin; with --concurrency N the challenger plays up to N games at once, each with its own clock.
+  npm run arena -- sprt --bot NEW --bot OLD --elo0 E0 --elo1 E1 [--alpha 0.05] [--beta 0.05] [options]
+      Plays game pairs (each opening twice, the seats swapped) until the SPRT on the pairs' scores
+      accepts H0 (NEW is at most E0 Elo better) or H1 (at least E1), or the game limit is reached.
+      --model MODEL      ${SPRT_MODELS.join(" (default) or ")}: the Elo scale of E0 and E1
+      --max-games N      the game limit, even (default 2000)
+      --concurrency N    games played at once (default 1); both bots play up to N at once
+      and the options of a round robin (--openings, --move-timeout, --seed, --json, ...).
   npm run arena -- serve LEVEL [--port 9001] [--host 127.0.0.1] [--secret SECRET] [--max-nodes N]
       Serves a reference bot over HTTP with the bot protocol (verifying signatures when --secret is set).
   npm run arena -- check URL [--move-timeout MS] [--secret SECRET]
@@ -65,7 +98,8 @@ function integer(value: string | undefined, name: string, fallback: number, min 
 }
 
 function secretOption(value: string | undefined): string | undefined {
-  if (value !== undefined && !isValidBotSecret(value)) throw new UsageError("--secret must look like whsec_ followed by base64 (e.g. one printed by a previous run)");
+  if (value !== undefined && !isValidBotSecret(value))
+    throw new UsageError("--secret must look like whsec_ followed by base64 (e.g. one printed by a previous run)");
   return value;
 }
 
@@ -95,34 +129,74 @@ function rulesFrom(values: { squares?: boolean; attributes?: string; announce?: 
   if (values.announce !== undefined && !(ANNOUNCE_MODES as readonly string[]).includes(values.announce)) {
     throw new UsageError(`--announce must be one of ${ANNOUNCE_MODES.join(", ")}`);
   }
-  return makeRules({ squares: values.squares ?? false, attributes: attributes as Attribute[] | undefined, announce: values.announce as Rules["announce"] | undefined });
+  return makeRules({
+    squares: values.squares ?? false,
+    attributes: attributes as Attribute[] | undefined,
+    announce: values.announce as Rules["announce"] | undefined,
+  });
 }
 
-async function run(args: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      bot: { type: "string", multiple: true },
-      games: { type: "string" },
-      "move-timeout": { type: "string" },
-      seed: { type: "string" },
-      secret: { type: "string" },
-      "max-nodes": { type: "string" },
-      squares: { type: "boolean" },
-      attributes: { type: "string" },
-      announce: { type: "string" },
-      json: { type: "string" },
-    },
-    strict: true,
-  });
+/** The options every playing command takes. */
+const PLAY_OPTIONS = {
+  bot: { type: "string", multiple: true },
+  openings: { type: "string" },
+  concurrency: { type: "string" },
+  "move-timeout": { type: "string" },
+  seed: { type: "string" },
+  secret: { type: "string" },
+  "max-nodes": { type: "string" },
+  squares: { type: "boolean" },
+  attributes: { type: "string" },
+  announce: { type: "string" },
+  json: { type: "string" },
+} as const;
+
+type PlayValues = {
+  [key in keyof typeof PLAY_OPTIONS]?: (typeof PLAY_OPTIONS)[key]["type"] extends "boolean" ? boolean : key extends "bot" ? string[] : string;
+};
+
+interface Play {
+  players: Player[];
+  rules: Rules;
+  moveMs: number;
+  seed: number;
+  concurrency: number;
+  openings: MatchOpening[] | undefined;
+  /** What the games start from, for the summaries. */
+  openingsLabel: string;
+}
+
+/** Reads the openings option: a built-in suite's name, or a file of records or positions. */
+function openingsFrom(value: string | undefined, rules: Rules): { openings: MatchOpening[] | undefined; label: string } {
+  if (value === undefined) return { openings: undefined, label: "the empty board" };
+  const suite = OPENING_SUITES[value];
+  if (suite) {
+    const problem = suiteProblem(suite, rules);
+    if (problem) throw new UsageError(`--openings ${value}: ${problem}`);
+    return { openings: suite.openings, label: `the ${suite.name} suite (${suite.openings.length} openings)` };
+  }
+  let text: string;
+  try {
+    text = readFileSync(value, "utf8");
+  } catch {
+    throw new UsageError(`--openings ${value}: neither a built-in suite (${OPENING_SUITE_NAMES.join(", ")}) nor a readable file`);
+  }
+  const name = basename(value, extname(value));
+  const parsed = parseOpenings(text, rules, name);
+  if (!parsed.ok) throw new UsageError(`--openings ${value}, line ${parsed.line}: ${parsed.detail}`);
+  return { openings: parsed.openings, label: `${value} (${parsed.openings.length} openings)` };
+}
+
+/** The players, rules and settings common to every playing command; warns about bots that do not answer. */
+async function setUp(values: PlayValues, io: Io, minBots = 2): Promise<Play> {
   const specs = (values.bot ?? []).map(parseBotSpec);
-  if (specs.length < 2) throw new UsageError("give at least two --bot");
-  const gamesPerPair = integer(values.games, "--games", 2, 2);
-  if (gamesPerPair % 2 !== 0) throw new UsageError("--games must be even, so each bot gives first in half of a pair's games");
+  if (specs.length < minBots) throw new UsageError(`give at least ${minBots === 2 ? "two" : minBots} --bot`);
   const moveMs = integer(values["move-timeout"], "--move-timeout", 1000, 1);
   const seed = integer(values.seed, "--seed", 1);
   const maxNodes = integer(values["max-nodes"], "--max-nodes", 1_000_000, 1);
+  const concurrency = integer(values.concurrency, "--concurrency", 1, 1);
   const rules = rulesFrom(values);
+  const { openings, label } = openingsFrom(values.openings, rules);
   let secret = secretOption(values.secret);
   if (secret === undefined && specs.some((spec) => spec.kind === "http")) {
     secret = generateBotSecret();
@@ -133,7 +207,13 @@ async function run(args: string[], io: Io): Promise<number> {
       ? referenceBot(spec.level, { name: spec.name, maxNodes })
       : httpBot({ name: spec.name, url: spec.url, secret: secret as string, endTimeoutMs: Math.min(moveMs, 2000) }),
   );
-  if (new Set(players.map((player) => player.name)).size !== players.length) throw new UsageError("bot names must be unique (use NAME=LEVEL to enter a reference bot twice)");
+  if (new Set(players.map((player) => player.name)).size !== players.length)
+    throw new UsageError("bot names must be unique (use NAME=LEVEL to enter a reference bot twice)");
+  if (concurrency > 1 && specs.some((spec) => spec.kind === "reference") && specs.some((spec) => spec.kind === "http")) {
+    io.err(
+      "Note: reference bots compute on the runner's thread; with --concurrency above 1 an HTTP bot's answer may be read late while one computes (and count against its clock).\n",
+    );
+  }
 
   // A health check first: a bot that does not answer is still entered (the forfeit policy decides), but say so now.
   for (const spec of specs) {
@@ -141,29 +221,125 @@ async function run(args: string[], io: Io): Promise<number> {
     const identity = await fetchBotInfo({ url: spec.url, secret: secret as string }, { timeoutMs: Math.max(moveMs, 1000) });
     if (!identity.ok) io.err(`Warning: ${spec.name} (${spec.url}) did not answer GET / properly: ${identity.detail} (${identity.code})\n`);
   }
+  return { players, rules, moveMs, seed, concurrency, openings, openingsLabel: label };
+}
 
-  const bar = io.progress ? new cliProgress.SingleBar({ format: "{bar} {value}/{total} games | {game}", hideCursor: true }, cliProgress.Presets.shades_classic) : null;
-  const total = (players.length * (players.length - 1) * gamesPerPair) / 2;
+function gamesPerPairOf(value: string | undefined): number {
+  const gamesPerPair = integer(value, "--games", 2, 2);
+  if (gamesPerPair % 2 !== 0) throw new UsageError("--games must be even, so each bot gives first in half of a pair's games");
+  return gamesPerPair;
+}
+
+async function writeJson(path: string | undefined, report: unknown, io: Io): Promise<void> {
+  if (!path) return;
+  await writeFile(path, `${JSON.stringify(report, null, 2)}\n`);
+  io.err(`Wrote the full report to ${path}\n`);
+}
+
+/** A progress bar on a terminal, counting games. */
+function progressBar(io: Io, total: number) {
+  const bar = io.progress
+    ? new cliProgress.SingleBar({ format: "{bar} {value}/{total} games | {game}", hideCursor: true }, cliProgress.Presets.shades_classic)
+    : null;
   bar?.start(total, 0, { game: "" });
+  return {
+    onGameStart: (game: { gameId: string; first: string; second: string }) => bar?.update({ game: `${game.gameId}: ${game.first} vs ${game.second}` }),
+    onGameEnd: (_record: GameRecord, progress: RunProgress) => bar?.update(progress.played),
+    stop: () => bar?.stop(),
+  };
+}
+
+async function run(args: string[], io: Io, kind: "roundRobin" | "gauntlet"): Promise<number> {
+  const { values } = parseArgs({ args, options: { ...PLAY_OPTIONS, games: { type: "string" } }, strict: true });
+  const gamesPerPair = gamesPerPairOf(values.games);
+  const play = await setUp(values, io);
+  const count = play.players.length;
+  const total = kind === "gauntlet" ? (count - 1) * gamesPerPair : (count * (count - 1) * gamesPerPair) / 2;
+  const bar = progressBar(io, total);
   let report: TournamentReport;
   try {
-    report = await runTournament({
-      players,
+    const options = {
+      players: play.players,
       gamesPerPair,
-      rules,
-      clock: { kind: "move", moveMs },
-      seed,
-      onGameStart: (game) => bar?.update({ game: `${game.gameId}: ${game.first} vs ${game.second}` }),
-      onGameEnd: (_record, progress) => bar?.update(progress.played),
+      rules: play.rules,
+      clock: { kind: "move" as const, moveMs: play.moveMs },
+      seed: play.seed,
+      concurrency: play.concurrency,
+      openings: play.openings,
+      onGameStart: bar.onGameStart,
+      onGameEnd: bar.onGameEnd,
+    };
+    report = kind === "gauntlet" ? await runGauntlet(options) : await runTournament(options);
+  } finally {
+    bar.stop();
+  }
+  io.out(renderReport(report, play.openingsLabel));
+  await writeJson(values.json, report, io);
+  return 0;
+}
+
+function decimal(value: string | undefined, name: string, fallback: number | undefined): number {
+  if (value === undefined) {
+    if (fallback === undefined) throw new UsageError(`${name} is required`);
+    return fallback;
+  }
+  if (!/^-?\d+(\.\d+)?$/.test(value)) throw new UsageError(`${name} must be a number, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+async function sprt(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      ...PLAY_OPTIONS,
+      elo0: { type: "string" },
+      elo1: { type: "string" },
+      alpha: { type: "string" },
+      beta: { type: "string" },
+      model: { type: "string" },
+      "max-games": { type: "string" },
+    },
+    strict: true,
+  });
+  if ((values.bot ?? []).length !== 2) throw new UsageError("sprt takes exactly two --bot: the one under test, then the one it is measured against");
+  const model = (values.model ?? "normalized") as SprtModel;
+  if (!SPRT_MODELS.includes(model)) throw new UsageError(`--model must be one of ${SPRT_MODELS.join(", ")}`);
+  const settings = {
+    elo0: decimal(values.elo0, "--elo0", undefined),
+    elo1: decimal(values.elo1, "--elo1", undefined),
+    alpha: decimal(values.alpha, "--alpha", 0.05),
+    beta: decimal(values.beta, "--beta", 0.05),
+    model,
+  };
+  const maxGames = integer(values["max-games"], "--max-games", 2000, 2);
+  const play = await setUp(values, io);
+  const problem = sprtOptionsProblem({ players: play.players, maxGames, ...settings });
+  if (problem) throw new UsageError(`sprt: ${problem}`);
+  // The live line: rewritten in place on a terminal, every 100 games otherwise.
+  const live = (record: GameRecord, progress: RunProgress) => {
+    const line = sprtProgressLine(progress, settings, play.players[0].name, maxGames);
+    if (io.progress) io.err(`\r${line}`);
+    else if (progress.played % 100 === 0) io.err(`${line}\n`);
+    return record;
+  };
+  let report: SprtReport;
+  try {
+    report = await runSprt({
+      players: play.players,
+      ...settings,
+      maxGames,
+      rules: play.rules,
+      clock: { kind: "move", moveMs: play.moveMs },
+      seed: play.seed,
+      concurrency: play.concurrency,
+      openings: play.openings,
+      onGameEnd: live,
     });
   } finally {
-    bar?.stop();
+    if (io.progress) io.err("\n");
   }
-  io.out(renderReport(report));
-  if (values.json) {
-    await writeFile(values.json, `${JSON.stringify(report, null, 2)}\n`);
-    io.err(`Wrote the full report to ${values.json}\n`);
-  }
+  io.out(renderSprt(report, play.openingsLabel));
+  await writeJson(values.json, report, io);
   return 0;
 }
 
@@ -187,8 +363,15 @@ async function serve(args: string[], io: Io): Promise<number> {
   const level = positionals[0];
   if (positionals.length !== 1 || !isReferenceBot(level)) throw new UsageError(`serve takes one level: ${REFERENCE_BOTS.join(", ")}`);
   const secret = secretOption(values.secret);
-  const running = await serveReferenceBot(level, { port: integer(values.port, "--port", 9001), host: values.host, secret, maxNodes: integer(values["max-nodes"], "--max-nodes", 1_000_000, 1) });
-  io.out(`The ${level} bot is listening on ${running.url} (${secret ? "verifying signatures" : "not verifying signatures; pass --secret to verify them"}). Ctrl-C stops it.\n`);
+  const running = await serveReferenceBot(level, {
+    port: integer(values.port, "--port", 9001),
+    host: values.host,
+    secret,
+    maxNodes: integer(values["max-nodes"], "--max-nodes", 1_000_000, 1),
+  });
+  io.out(
+    `The ${level} bot is listening on ${running.url} (${secret ? "verifying signatures" : "not verifying signatures; pass --secret to verify them"}). Ctrl-C stops it.\n`,
+  );
   await new Promise<void>((resolve) => {
     const stop = () => running.close().then(resolve);
     process.once("SIGINT", stop);
@@ -205,7 +388,12 @@ export function renderConformance(report: ConformanceReport): string {
 }
 
 async function check(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { "move-timeout": { type: "string" }, secret: { type: "string" } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { "move-timeout": { type: "string" }, secret: { type: "string" } },
+    allowPositionals: true,
+    strict: true,
+  });
   if (positionals.length !== 1) throw new UsageError("check takes one bot URL");
   const problem = botUrlProblem(positionals[0]);
   if (problem) throw new UsageError(problem);
@@ -227,7 +415,9 @@ export async function main(args: string[], io: Io): Promise<number> {
       io.out(`${generateBotSecret()}\n`);
       return 0;
     }
-    return await run(args[0] === "run" ? args.slice(1) : args, io);
+    if (args[0] === "gauntlet") return await run(args.slice(1), io, "gauntlet");
+    if (args[0] === "sprt") return await sprt(args.slice(1), io);
+    return await run(args[0] === "run" ? args.slice(1) : args, io, "roundRobin");
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
       io.err(`${(error as Error).message}\n\n${USAGE}\n`);

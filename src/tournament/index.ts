@@ -1,4 +1,4 @@
-/** Tournaments: schedules, the lifecycle step and its turns, standings and ratings, the SPRT, the local run. Pure, but for the runner's I/O. */
+/** Tournaments: schedules, the lifecycle step and its turns, standings and ratings, the SPRT, the opening suites, the local run. Pure, but for the runner's I/O. */
 export * from "./schedule.ts";
 export * from "./rating.ts";
 export * from "./standings.ts";
@@ -6,4 +6,5 @@ export * from "./game.ts";
 export * from "./turn.ts";
 export * from "./step.ts";
 export * from "./sprt.ts";
+export * from "./openings.ts";
 export * from "./run.ts";

@@ -160,23 +160,26 @@ export interface EloEstimate {
   elo: number;
   low: number;
   high: number;
-  /** The normalized Elo (the SPRT's scale for the normalized model), and its 95% interval. */
-  nelo: number;
-  neloLow: number;
-  neloHigh: number;
+  /**
+   * The normalized Elo (the SPRT's scale for the normalized model), and its 95% interval; null when
+   * every pair scored the same (no spread to measure the difference in).
+   */
+  nelo: number | null;
+  neloLow: number | null;
+  neloHigh: number | null;
   /** The tested bot's mean score per game. */
   score: number;
 }
 
-/** The Elo difference the pair counts show, with 95% intervals; zeros when there is no pair or no variance. */
+/** The Elo difference the pair counts show, with 95% intervals; zeros when there is no pair. */
 export function eloEstimate(counts: Pentanomial): EloEstimate {
   const pairs = pairCount(counts);
   if (pairs === 0) return { elo: 0, low: 0, high: 0, nelo: 0, neloLow: 0, neloHigh: 0, score: 0.5 };
   const { mean, variance } = moments(counts.map((count) => count / pairs));
   const error = Math.sqrt(variance / pairs);
   const sigma = Math.sqrt(variance);
-  // Normalized Elo per game: the pair's t-value over sqrt(2), in Elo units (zero without variance).
-  const nelo = (t: number) => (sigma === 0 ? 0 : ((t - 0.5) / sigma / Math.SQRT2) * NELO_PER_T + 0);
+  // Normalized Elo per game: the pair's t-value over sqrt(2), in Elo units.
+  const nelo = (t: number) => (sigma === 0 ? null : ((t - 0.5) / sigma / Math.SQRT2) * NELO_PER_T + 0);
   return {
     elo: logisticElo(mean),
     low: logisticElo(mean - Z_975 * error),

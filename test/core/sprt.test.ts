@@ -88,6 +88,8 @@ describe("the Elo estimate", () => {
     expect(estimate.nelo).toBeCloseTo((0.125 / 0.125 / Math.SQRT2) * (800 / Math.LN10), 9);
     expect(eloEstimate([3, 7, 20, 7, 3])).toMatchObject({ elo: 0, nelo: 0 });
     expect(eloEstimate([0, 0, 0, 0, 0])).toMatchObject({ elo: 0, low: 0, high: 0 });
+    // Every pair scored the same: no spread, so no normalized Elo.
+    expect(eloEstimate([0, 0, 0, 0, 5])).toMatchObject({ nelo: null, neloLow: null, neloHigh: null });
     expect(logisticScore(logisticElo(0.3))).toBeCloseTo(0.3, 12);
   });
 });

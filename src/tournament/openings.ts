@@ -1,0 +1,89 @@
+/**
+ * Openings: the built-in suites (data written by scripts/openings.ts, one JSON file per rules variant)
+ * and a caller's own, given as game records or position strings, one per line. A position string has
+ * no history, so it is recorded as the game that reaches it with its pieces placed in cell order (a1,
+ * b1, ... d4), each given just before it is placed, the piece in hand given last: its board has no
+ * Quarto, so neither has any part of it, every move is legal and the record replays to that position.
+ */
+import { makeMoveText, parsePositionString, positionFromTrustedSetup, type Rules, START_POSITION_STRING, completedShapes } from "../rules/index.ts";
+import { type MatchOpening, openingError } from "../match/machine.ts";
+import { parseRecordText } from "../match/replay.ts";
+import classic from "./openings/classic.json" with { type: "json" };
+import squares from "./openings/squares.json" with { type: "json" };
+
+export interface OpeningSuite {
+  name: string;
+  /** The variant the suite was made for: its positions are exact draws under these rules (four attributes). */
+  rules: { squares: boolean };
+  description: string;
+  openings: MatchOpening[];
+}
+
+const suiteOf = (data: { name: string; rules: { squares: boolean }; description: string; openings: { name: string; moves: string[] }[] }): OpeningSuite => ({
+  name: data.name,
+  rules: data.rules,
+  description: data.description,
+  openings: data.openings.map(({ name, moves }) => ({ name, moves })),
+});
+
+/** The built-in suites by name. */
+export const OPENING_SUITES: Readonly<Record<string, OpeningSuite>> = { classic: suiteOf(classic), squares: suiteOf(squares) };
+export const OPENING_SUITE_NAMES = Object.keys(OPENING_SUITES);
+
+/** Why a built-in suite does not fit these rules (a board made without squares may hold one), or null. */
+export function suiteProblem(suite: OpeningSuite, rules: Rules): string | null {
+  if (suite.rules.squares !== rules.squares) return `the suite ${suite.name} is for ${suite.rules.squares ? "the squares variant" : "play without squares"}`;
+  for (const opening of suite.openings) {
+    const error = openingError(opening.moves, rules);
+    if (error) return `opening ${opening.name}: ${error}`;
+  }
+  return null;
+}
+
+/** The moves that reach a position string (see the header), or why it cannot start a game. */
+export function movesToPosition(text: string, rules: Rules): { ok: true; moves: string[] } | { ok: false; detail: string } {
+  const setup = parsePositionString(text);
+  if (!setup.ok) return { ok: false, detail: setup.error.detail };
+  const position = positionFromTrustedSetup(setup.value);
+  const cells = setup.value.board.flatMap((piece, cell) => (piece === null ? [] : [cell]));
+  if (cells.length === 0 && setup.value.inHand === null) return { ok: true, moves: [] };
+  if (setup.value.inHand === null) return { ok: false, detail: "a position to start from has a piece in hand (only the empty board has none)" };
+  if (completedShapes(position, rules).length > 0) return { ok: false, detail: "the board already has a Quarto" };
+  const pieces = cells.map((cell) => setup.value.board[cell] as number);
+  const moves = [makeMoveText({ give: pieces[0] ?? setup.value.inHand })];
+  cells.forEach((cell, index) => {
+    moves.push(makeMoveText({ place: cell, give: pieces[index + 1] ?? setup.value.inHand }));
+  });
+  const error = openingError(moves, rules);
+  return error ? { ok: false, detail: error } : { ok: true, moves };
+}
+
+/**
+ * Openings from text: one per line, a game record (`................. -8 a1-9 b1-A`) or a position
+ * string (`8.9A............B`); blank lines and lines starting with `#` are skipped. Each is checked
+ * under `rules`; they are named `<name>/<line>`.
+ */
+export function parseOpenings(text: string, rules: Rules, name: string): { ok: true; openings: MatchOpening[] } | { ok: false; line: number; detail: string } {
+  const openings: MatchOpening[] = [];
+  const lines = text.split(/\r?\n/);
+  for (const [index, raw] of lines.entries()) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) continue;
+    const words = line.split(/\s+/);
+    let moves: string[];
+    if (words.length === 1 && words[0] !== START_POSITION_STRING) {
+      const reached = movesToPosition(words[0], rules);
+      if (!reached.ok) return { ok: false, line: index + 1, detail: reached.detail };
+      moves = reached.moves;
+    } else {
+      const parsed = parseRecordText(line);
+      if (!parsed.ok) return { ok: false, line: index + 1, detail: parsed.error.detail };
+      moves = parsed.value.map(makeMoveText);
+      const error = openingError(moves, rules);
+      if (error) return { ok: false, line: index + 1, detail: error };
+    }
+    openings.push({ name: `${name}/${index + 1}`, moves });
+  }
+  if (openings.length === 0) return { ok: false, line: lines.length, detail: "no opening in it: give one game record or position string per line" };
+  return { ok: true, openings };
+}
