@@ -1,22 +1,32 @@
 /**
- * The curl session of the README's "Hosted matches" section, replayed against the Worker: every `bash` block is run in order
- * by a small interpreter of the shell and jq that the session uses (variables, `$(...)`, pipes, curl,
- * echo, `jq -r/-c/-e`, an `until` polling loop), and each output must be exactly the `#=>` line written
- * under its command. A construct the interpreter does not know fails the test rather than being skipped.
+ * The curl sessions of README.md and docs/*.md (each between `<!-- session:start` and
+ * `<!-- session:end -->`: the README's tour, the hosted-match walkthrough of docs/matches.md), replayed
+ * against the Worker: every `bash` block of a session is run in order by a small interpreter of the
+ * shell and jq that the sessions use (variables, `$(...)`, pipes, curl, echo, `jq -r/-c/-e`, an `until`
+ * polling loop), and each output must be exactly the `#=>` line written under its command. A construct
+ * the interpreter does not know fails the test rather than being skipped.
  */
 import { expect, it } from "vitest";
-import readme from "../../README.md?raw";
+import { documents } from "./docs-text.ts";
 
-/** The README's "Hosted matches" section, between its markers. */
-const doc = (() => {
-  const start = readme.indexOf("<!-- hosted-matches:start");
-  const end = readme.indexOf("<!-- hosted-matches:end -->");
-  if (start < 0 || end < start) throw new Error("README.md lost the hosted-matches markers");
-  return readme.slice(start, end);
-})();
+interface Session {
+  /** `README.md#1`: the file and the session's number in it. */
+  name: string;
+  text: string;
+}
+
+/** Every session of every page, each run on its own (its own variables). */
+const sessions: Session[] = documents.flatMap((document) => {
+  const found: Session[] = [];
+  for (const match of document.text.matchAll(/<!-- session:start[^>]*-->([\s\S]*?)<!-- session:end -->/g))
+    found.push({ name: `${document.path}#${found.length + 1}`, text: match[1] });
+  const starts = document.text.split("<!-- session:start").length - 1;
+  if (starts !== found.length) throw new Error(`${document.path}: a session:start without its session:end`);
+  return found;
+});
 import { request } from "./http.ts";
 
-// ---- a jq subset: paths, .[] iteration, pipes, {objects}, [collections], ==, literals ----
+// ---- a jq subset: paths, .[] iteration, pipes, {objects}, [collections], ==, number and string literals ----
 
 type Json = unknown;
 
@@ -73,6 +83,12 @@ class JqParser {
       const inner = this.pipe();
       if (!this.eat("]")) throw new Error("jq: expected ]");
       return (input) => [inner(input)];
+    }
+    const string = /^"(?:[^"\\]|\\.)*"/.exec(this.text.slice(this.index));
+    if (string) {
+      this.index += string[0].length;
+      const value: string = JSON.parse(string[0]);
+      return () => [value];
     }
     const number = /^-?\d+(\.\d+)?/.exec(this.text.slice(this.index));
     if (number) {
@@ -208,7 +224,7 @@ interface Step {
   expected: string[];
 }
 
-function steps(): Step[] {
+function steps(doc: string): Step[] {
   const found: Step[] = [];
   for (const [, block] of doc.matchAll(/```bash\n([\s\S]*?)```/g)) {
     if (block.includes("websocat")) continue; // needs a WebSocket client; covered by test/worker/match-ws.test.ts
@@ -220,16 +236,27 @@ function steps(): Step[] {
   return found;
 }
 
-it("the README's hosted-matches section has a session: create, join, moves, refusals, a win, the record, a claim, the engine", () => {
-  const text = steps()
+const sessionText = (name: string): string => {
+  const session = sessions.find((candidate) => candidate.name === name);
+  if (!session) throw new Error(`no session ${name}`);
+  return steps(session.text)
     .map((step) => step.line)
     .join("\n");
+};
+
+it("docs/matches.md has a session: create, join, moves, refusals, a win, the record, a claim, the engine", () => {
+  const text = sessionText("docs/matches.md#1");
   for (const path of ["/v1/matches ", "/join", "/moves", "/claim", "/record", "/v1/replay"]) expect(text).toContain(path);
 });
 
-it("the session in the README answers exactly what it shows", async () => {
+it("the README's tour is a session: the engine, a match against the engine, a tournament of built-in bots, the OpenAPI document", () => {
+  const text = sessionText("README.md#1");
+  for (const path of ["/v1/evaluate", "/v1/suggest-move", "/v1/matches ", "/moves", "/v1/tournaments ", "/openapi.json"]) expect(text).toContain(path);
+});
+
+it.each(sessions.map((session) => [session.name, session] as const))("the session %s answers exactly what it shows", async (_, session) => {
   const variables = new Map<string, string>();
-  for (const { line, expected } of steps()) {
+  for (const { line, expected } of steps(session.text)) {
     let output: string;
     const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=\$\((.*)\)$/.exec(line);
     const loop = /^until (.*); do sleep [\d.]+; done$/.exec(line);

@@ -1,13 +1,15 @@
 /**
- * The README's curl examples, replayed against the Worker: each command must succeed (or answer the
- * problem it says it shows), and each JSON answer printed after a command must be exactly what that
- * command (the last one before the JSON block) answers.
+ * The curl examples of README.md and of every docs/*.md page, replayed against the Worker: each command
+ * must succeed (or answer the problem it says it shows), and each JSON answer printed after a command
+ * must be exactly what that command (the last one before the JSON block) answers.
  */
 import { expect, it } from "vitest";
-import readme from "../../README.md?raw";
+import { type Document, documents, documentText } from "./docs-text.ts";
 import { request } from "./http.ts";
 
 interface Example {
+  /** The file it is written in. */
+  file: string;
   command: string;
   path: string;
   init: RequestInit;
@@ -19,7 +21,7 @@ function words(line: string): string[] {
   return [...line.matchAll(/'([^']*)'|(\S+)/g)].map((match) => match[1] ?? match[2]);
 }
 
-function parseCurl(command: string): Example {
+function parseCurl(file: string, command: string): Example {
   const [curl, ...args] = words(command);
   expect(curl).toBe("curl");
   const headers: Record<string, string> = {};
@@ -35,15 +37,15 @@ function parseCurl(command: string): Example {
   }
   const parsed = new URL(url);
   expect(parsed.origin).toBe("http://localhost:8787");
-  return { command, path: parsed.pathname + parsed.search, init: body === undefined ? { headers } : { method: "POST", headers, body } };
+  return { file, command, path: parsed.pathname + parsed.search, init: body === undefined ? { headers } : { method: "POST", headers, body } };
 }
 
-function examples(): Example[] {
+function examplesOf(document: Document): Example[] {
   const found: Example[] = [];
   // Every fenced block, so that a JSON block counts as an answer only right after a block of commands
-  // (other JSON in the README, such as the bot protocol's messages, is documentation).
+  // (other JSON in the pages, such as the bot protocol's messages, is documentation).
   let previous = "";
-  for (const block of readme.matchAll(/```([a-z]*)\n([\s\S]*?)```/g)) {
+  for (const block of document.text.matchAll(/```([a-z]*)\n([\s\S]*?)```/g)) {
     const [, language, text] = block;
     const after = previous;
     previous = language;
@@ -53,18 +55,35 @@ function examples(): Example[] {
     }
     if (language !== "sh") continue;
     const lines = text.replace(/\\\n\s*/g, " ").split("\n");
-    for (const line of lines.map((l) => l.trim()).filter((l) => l.startsWith("curl "))) found.push(parseCurl(line));
+    for (const line of lines.map((l) => l.trim()).filter((l) => l.startsWith("curl "))) found.push(parseCurl(document.path, line));
   }
   return found;
 }
 
-it("the README has curl examples for both endpoints", () => {
-  const paths = examples().map((example) => example.path);
-  expect(paths.some((path) => path.startsWith("/v1/validate-move"))).toBe(true);
-  expect(paths.some((path) => path.startsWith("/v1/check-win"))).toBe(true);
+const examples = (): Example[] => documents.flatMap(examplesOf);
+
+it("the README's first call is a validate-move with its whole answer", () => {
+  const [first] = examplesOf({ path: "README.md", text: documentText("README.md") });
+  expect(first.path.startsWith("/v1/validate-move")).toBe(true);
+  expect(first.shown).toBeDefined();
 });
 
-it.each(examples().map((example) => [example.command, example] as const))("%s", async (_, example) => {
+it("the pages show whole answers of every stateless endpoint", () => {
+  const shown = examples().filter((example) => example.shown !== undefined);
+  for (const endpoint of ["/v1/validate-move", "/v1/check-win", "/v1/evaluate", "/v1/suggest-move"]) {
+    expect(
+      shown.some((example) => example.path.startsWith(endpoint)),
+      endpoint,
+    ).toBe(true);
+  }
+});
+
+it("the engine page has its own examples with answers", () => {
+  const engine = examplesOf({ path: "docs/engine.md", text: documentText("docs/engine.md") });
+  expect(engine.filter((example) => example.shown !== undefined).length).toBeGreaterThanOrEqual(2);
+});
+
+it.each(examples().map((example) => [`${example.file}: ${example.command}`, example] as const))("%s", async (_, example) => {
   const response = await request(example.path, example.init);
   const text = await response.text();
   if (response.status !== 200) expect(response.headers.get("content-type")).toBe("application/problem+json");
