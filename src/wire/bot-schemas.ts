@@ -79,6 +79,18 @@ export const BotMoveRequestSchema = z
       })
       .openapi({ description: "The bot's clock for this move." }),
     opponent: z.object({ name: z.string().openapi({ description: "The opponent's name.", example: "bob" }) }).openapi({ description: "Who the bot plays." }),
+    opening: z
+      .object({
+        name: z.string().openapi({ description: "The opening's name: a built-in suite's (`classic/07`) or its tournament's.", example: "classic/07" }),
+        plies: z
+          .number()
+          .int()
+          .min(0)
+          .max(16)
+          .openapi({ description: "How many of `moves` the opening made: they were played when the match was created, by neither bot.", example: 6 }),
+      })
+      .optional()
+      .openapi({ description: "Present only when the game started from an opening (an opening suite's position): which one, and how long it is." }),
   })
   .openapi("BotMoveRequest", {
     description:
