@@ -68,6 +68,17 @@ it("the README's first call is a validate-move with its whole answer", () => {
   expect(first.shown).toBeDefined();
 });
 
+it("the README is a front door: its first screen gets from clone to a played game and a first API call", () => {
+  const readme = documentText("README.md");
+  const lines = readme.split("\n");
+  expect(lines.length).toBeLessThanOrEqual(250);
+  const screen = lines.slice(0, 40).join("\n");
+  for (const step of ["npm install && npm start", "npm test", "http://localhost:8787/", "Start the match", "curl -s 'http://localhost:8787/v1/validate-move"])
+    expect(screen).toContain(step);
+  // The first call's answer starts on the first screen too.
+  expect(screen).toMatch(/```json\n\{"legal":true/);
+});
+
 it("the pages show whole answers of every stateless endpoint", () => {
   const shown = examples().filter((example) => example.shown !== undefined);
   for (const endpoint of ["/v1/validate-move", "/v1/check-win", "/v1/evaluate", "/v1/suggest-move"]) {
