@@ -918,6 +918,19 @@ export interface components {
                  */
                 name: string;
             };
+            /** @description Present only when the game started from an opening (an opening suite's position): which one, and how long it is. */
+            opening?: {
+                /**
+                 * @description The opening's name: a built-in suite's (`classic/07`) or its tournament's.
+                 * @example classic/07
+                 */
+                name: string;
+                /**
+                 * @description How many of `moves` the opening made: they were played when the match was created, by neither bot.
+                 * @example 6
+                 */
+                plies: number;
+            };
         } & {
             [key: string]: unknown;
         };

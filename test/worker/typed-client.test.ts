@@ -8,6 +8,7 @@
  */
 import { SELF } from "cloudflare:test";
 import { describe, expect, expectTypeOf, it } from "vitest";
+import spec from "../../openapi/openapi.json" with { type: "json" };
 import { createQuartoClient, type paths, type Schemas } from "../../clients/typescript/client.ts";
 import { EXAMPLE_ENDGAME } from "../../src/wire/example-inputs.ts";
 import { driveToEnd } from "./tournament-client.ts";
@@ -36,6 +37,51 @@ describe("the generated types", () => {
     expectTypeOf<Extract<Schemas["SeatInput"], { kind: "engine" }>>().toEqualTypeOf<Schemas["EngineSeatInput"]>();
     // Who won, in both names.
     expectTypeOf<Schemas["MatchResult"]["winnerRole"]>().toEqualTypeOf<Schemas["Role"] | null>();
+  });
+});
+
+/** Every schema object of the document (examples left out: they are data), with where it is. */
+function schemaNodes(node: unknown, at = ""): { at: string; node: Record<string, unknown> }[] {
+  if (Array.isArray(node)) return node.flatMap((item, index) => schemaNodes(item, `${at}/${index}`));
+  if (typeof node !== "object" || node === null) return [];
+  const entries = Object.entries(node).filter(([key]) => key !== "example" && key !== "examples");
+  return [{ at, node: node as Record<string, unknown> }, ...entries.flatMap(([key, value]) => schemaNodes(value, `${at}/${key}`))];
+}
+
+describe("the document, as generators read it", () => {
+  const nodes = schemaNodes(spec);
+  const where = (found: { at: string }[]) => found.map((entry) => entry.at);
+  const oneValueEnum = (member: unknown) => Array.isArray((member as { enum?: unknown[] }).enum) && (member as { enum: unknown[] }).enum.length === 1;
+
+  it("has no `default` keyword (a default is said in the description; the field stays optional)", () => {
+    expect(where(nodes.filter(({ node }) => "default" in node))).toEqual([]);
+  });
+
+  it("has arrays with `items`, never tuples", () => {
+    expect(where(nodes.filter(({ node }) => "prefixItems" in node || (node.type === "array" && !("items" in node))))).toEqual([]);
+  });
+
+  it("has no union of one-value enums, and a discriminator on every oneOf", () => {
+    const unions = nodes.filter(({ node }) => ["anyOf", "oneOf"].some((key) => ((node[key] as unknown[] | undefined)?.filter(oneValueEnum).length ?? 0) > 1));
+    expect(where(unions)).toEqual([]);
+    expect(where(nodes.filter(({ node }) => "oneOf" in node && !("discriminator" in node)))).toEqual([]);
+  });
+
+  it("writes a described reference as a reference, not as an allOf", () => {
+    const annotated = nodes.filter(({ node }) => {
+      const members = node.allOf as Record<string, unknown>[] | undefined;
+      return members?.length === 2 && "$ref" in members[0] && Object.keys(members[1]).every((key) => ["description", "example", "title"].includes(key));
+    });
+    expect(where(annotated)).toEqual([]);
+  });
+
+  it("types query parameters as what they hold: no boolean or number written as a string", () => {
+    const parameters = nodes.filter(({ at, node }) => at.includes("/parameters/") && node.in === "query");
+    const textual = parameters.filter(({ node }) => {
+      const schema = node.schema as { type?: string; enum?: unknown[]; pattern?: string };
+      return schema.type === "string" && (String(schema.enum) === "true,false" || /^\^?\[0-9\]/.test(schema.pattern ?? ""));
+    });
+    expect(where(textual)).toEqual([]);
   });
 });
 

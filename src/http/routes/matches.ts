@@ -19,6 +19,7 @@ import {
   MatchRecordSchema,
   MatchViewSchema,
   MoveReplySchema,
+  SeatIndexSchema,
 } from "../../wire/match-schemas.ts";
 import { isMatchId, newMatchId } from "../../match/secrets.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
@@ -65,7 +66,7 @@ const ViewQuerySchema = z.object({
 const StreamEventSchema = z
   .object({
     kind: z.enum(["joined", "started", "move", "claim", "resignation", "abort", "timeout", "forfeit", "cancel", "clock"]).openapi({ description: "What happened (`forfeit`, `cancel` and `clock` only in tournament games; `clock`: the turn's clock started again, for time the server lost)." }),
-    seat: z.union([z.literal(0), z.literal(1), z.null()]).openapi({ description: "The seat that acted, or null." }),
+    seat: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The seat that acted, or null." }),
     ply: z.number().int().min(0).max(16).openapi({ description: "The ply at which it happened." }),
   })
   .openapi("MatchEvent", { description: "What changed the match.", example: { kind: "move", seat: 1, ply: 3 } });
