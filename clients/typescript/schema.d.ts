@@ -4174,7 +4174,7 @@ export interface components {
              */
             kind: "joined" | "started" | "move" | "claim" | "resignation" | "abort" | "timeout" | "forfeit" | "cancel" | "clock";
             /** @description The seat that acted, or null. */
-            seat: 0 | 1 | null;
+            seat: components["schemas"]["SeatIndex"] | null;
             /** @description The ply at which it happened. */
             ply: number;
         };

@@ -129,8 +129,6 @@ export const GameResultSchema = z
     winner: z.union([z.string(), z.null()]).openapi({ description: "The winning bot's name; null for a draw.", example: "alice" }),
     winnerSeat: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The winner's seat in the game's match; null for a draw." }),
     winnerRole: z.union([RoleSchema, z.null()]).openapi({ description: "The winner's role: `first` when it is the game's `first` bot; null for a draw." }),
-    winnerSeat: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The winner's seat in the game's match; null for a draw." }),
-    winnerRole: z.union([RoleSchema, z.null()]).openapi({ description: "The winner's role: `first` when it is the game's `first` bot; null for a draw." }),
     reason: z.enum(RESULT_REASONS).openapi({ description: "How the match ended.", example: "forfeit" }),
     forfeitCode: z
       .union([z.string(), z.null()])

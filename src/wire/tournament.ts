@@ -9,7 +9,6 @@ import type { Level } from "../engine/index.ts";
 import type { ClockConfig, SeatIndex } from "../match/machine.ts";
 import { rulesOutput } from "./convert.ts";
 import { type Role, seatOfRole } from "./match.ts";
-import { type Role, seatOfRole } from "./match.ts";
 import { DEFAULT_PAGE_LIMIT, nextLink } from "./pagination.ts";
 import { TOURNAMENT_VIEW_GAMES } from "./tournament-schemas.ts";
 import { makeRules, type RulesInput } from "../rules/index.ts";
@@ -49,9 +48,6 @@ const tenths = (value: number): number => Math.round(value * 10) / 10;
 /** The seat of a game's `first` bot in its match: tournament matches put it in seat 0 (createBotMatch). */
 export const TOURNAMENT_FIRST_SEAT: SeatIndex = 0;
 
-/** The seat of a game's `first` bot in its match: tournament matches put it in seat 0 (createBotMatch). */
-export const TOURNAMENT_FIRST_SEAT: SeatIndex = 0;
-
 export const matchLinks = (matchId: string) => ({ match: `/v1/matches/${matchId}`, record: `/v1/matches/${matchId}/record`, page: `/matches/${matchId}` });
 
 /** The finished games, as the table reads them. */
@@ -63,7 +59,6 @@ export function gameOutput(game: StoredGame, tournament: StoredTournament): Tour
   const status = tournament.status === "cancelled" && game.status !== "finished" ? "cancelled" : game.status;
   const outcome = game.outcome;
   const shownMatch = game.matchCreated ? game.matchId : null;
-  const winnerRole: Role | null = outcome === null || outcome.winner === null ? null : outcome.winner === game.first ? "first" : "second";
   const winnerRole: Role | null = outcome === null || outcome.winner === null ? null : outcome.winner === game.first ? "first" : "second";
   return {
     index: game.index,

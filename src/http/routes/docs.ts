@@ -8,7 +8,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { App } from "../context.ts";
 import { tidyDocument } from "../../wire/openapi-document.ts";
-import { tidyDocument } from "../../wire/openapi-document.ts";
 import { problemResponses } from "../../wire/problems.ts";
 import { SERVICE } from "./meta.ts";
 
