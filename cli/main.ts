@@ -53,8 +53,8 @@ export const USAGE = `Usage:
       Plays a round robin. A bot is NAME=URL (an HTTP bot), a reference level (${REFERENCE_BOTS.join(", ")}),
       or NAME=LEVEL (a reference bot under another name).
       --games N          games per pair, even (default 2): half with each bot giving first
-      --openings SUITE   start the games from openings, each played twice with the seats swapped: a
-                         built-in suite (${OPENING_SUITE_NAMES.join(", ")}) or a file of game records or
+      --openings NAME|FILE  start the games from openings, each played twice with the seats swapped:
+                         a built-in suite (${OPENING_SUITE_NAMES.join(", ")}) or a file of game records or
                          position strings, one per line
       --concurrency N    games played at once (default 1); a bot is never in two games at once
       --move-timeout MS  time per move, round trip included (default 1000)
@@ -66,8 +66,9 @@ export const USAGE = `Usage:
       --announce MODE    auto (default) or manual
       --json FILE        also write the full report (games with records) as JSON
   npm run arena -- gauntlet --bot CHALLENGER --bot OPPONENT [--bot OPPONENT ...] [options]
-      Plays the first bot against each of the others (they do not meet), with the options of a round
-      robin; with --concurrency N the challenger plays up to N games at once, each with its own clock.
+      Plays the first bot against each of the others (they do not meet), --games N against each, with
+      the options of a round robin; with --concurrency N the challenger plays up to N games at once,
+      each with its own clock.
   npm run arena -- sprt --bot NEW --bot OLD --elo0 E0 --elo1 E1 [--alpha 0.05] [--beta 0.05] [options]
       Plays game pairs (each opening twice, the seats swapped) until the SPRT on the pairs' scores
       accepts H0 (NEW is at most E0 Elo better) or H1 (at least E1), or the game limit is reached.
@@ -318,7 +319,7 @@ async function sprt(args: string[], io: Io): Promise<number> {
   // The live line: rewritten in place on a terminal, every 100 games otherwise.
   const live = (record: GameRecord, progress: RunProgress) => {
     const line = sprtProgressLine(progress, settings, play.players[0].name, maxGames);
-    if (io.progress) io.err(`\r${line}`);
+    if (io.progress) io.err(`\r\x1b[K${line}`);
     else if (progress.played % 100 === 0) io.err(`${line}\n`);
     return record;
   };
