@@ -320,25 +320,30 @@ async function main(): Promise<void> {
       }
     })();
 
-    // Kills at random moments while the tournament runs.
-    const watch = async (): Promise<TournamentView> => {
+    // Kills at random moments while the tournament runs, whether or not the server answers then.
+    let progress = "0";
+    let ended = false;
+    const watch = (async (): Promise<TournamentView> => {
       for (;;) {
         const view = await ok<TournamentView>("GET", `/v1/tournaments/${tournamentId}`);
-        if (view.status !== "running") return view;
+        progress = `${view.progress.finished}/${view.progress.total}`;
+        if (view.status !== "running") {
+          ended = true;
+          return view;
+        }
         await sleep(1_000);
       }
-    };
+    })();
     for (; kills < KILLS; kills++) {
       await sleep(4_000 + random() * 14_000);
-      const view = await ok<TournamentView>("GET", `/v1/tournaments/${tournamentId}`);
-      if (view.status !== "running") break;
-      log(`kill ${kills + 1}: SIGKILL to the server (${view.progress.finished}/${view.progress.total} games over)`);
+      if (ended) break;
+      log(`kill ${kills + 1}: SIGKILL to the server (${progress} games over when last read)`);
       await server.kill();
       await sleep(500 + random() * 2_500);
       await server.start();
       log(`restarted on the same state`);
     }
-    const view = await watch();
+    const view = await watch;
     over = true;
     await Promise.all([...players, searcher]);
     log(`tournament ${view.status} after ${Math.round((Date.now() - started) / 1000)} s, ${kills} kills`);
