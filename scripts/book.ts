@@ -20,22 +20,23 @@
  * engine still answers the same. The bytes depend only on the code: each solve starts from a fresh table
  * with a fixed seed, so --jobs and interruptions do not change them.
  *
- * Measured before the first builds (CPU seconds per deepest-tier position, the mean of 8 spread over the
- * tier, on the 2-core reference machine under a load of 5-8: unloaded runs are faster) and the estimate
- * for the build on one core. The tiers above the deepest take seconds.
+ * Cost on the 2-core reference machine under a load of 5-16 (unloaded runs are faster): CPU seconds per
+ * deepest-tier position (mean, max) and the whole tier on one core. "built" rows are the builds' own
+ * figures; "sampled" rows are solveEntry on 8-20 positions spread over the tier. The tiers above the
+ * deepest take seconds.
  *
- *   variant:depth            positions (16 .. depth empty)          bytes    s/position  one core
- *   attributes-1:11          1+4+32+188+1,070+4,668 = 5,963          29,910    0.042       3 min
- *   attributes-2:12          1+6+76+792+8,410 = 9,285                46,508    0.089      12 min
- *   attributes-3:14          1+8+134 = 143                              774    7.5        17 min
- *   attributes-1-squares:12  1+6+75+592+3,763 = 4,437                22,268    0.036       2 min
- *   attributes-2-squares:13  1+9+183+2,628 = 2,821                   14,176    0.37       16 min
- *   attributes-3-squares:14  1+12+336 = 349                           1,804    4.0        22 min
- *   classic:13               1+8+148+3,382 = 3,539                   21,148    4.5 (max 9.8) 4.2 h
- *   squares:13               1+12+381+12,113 = 12,507                74,719    1.5         5.2 h
- *   classic:12               ... +91,558 = 95,097                   570,508    0.60       15 h
- *   attributes-3:13          1+8+134+2,222 = 2,365                   14,118    1.7         1.1 h
- *   attributes-3-squares:13  1+12+336+7,723 = 8,072                  48,154    0.71        1.5 h
+ *   variant:depth            positions (16 .. depth empty)      bytes     s/position (max)   one core
+ *   attributes-1:11          1+4+32+188+1,070+4,668 = 5,963      29,910    0.007 (0.06)  built    1 min
+ *   attributes-2:12          1+6+76+792+8,410 = 9,285            46,508    0.053 (0.29)  built    7 min
+ *   attributes-3:14          1+8+134 = 143                          774    4.95 (12.7)   built   11 min
+ *   attributes-1-squares:12  1+6+75+592+3,763 = 4,437            22,268    0.016 (0.07)  built    1 min
+ *   attributes-2-squares:13  1+9+183+2,628 = 2,821               14,176    0.37 (0.63)   sampled 16 min
+ *   attributes-3-squares:14  1+12+336 = 349                       1,804    4.0 (9.0)     sampled 22 min
+ *   classic:13               1+8+148+3,382 = 3,539               21,148    3.8 (9.8)     sampled  3.6 h
+ *   squares:13               1+12+381+12,113 = 12,507            74,719    1.5 (3.1)     sampled  5.2 h
+ *   classic:12               ... +91,558 = 95,097               570,508    0.60 (1.9)    sampled 15 h
+ *   attributes-3:13          1+8+134+2,222 = 2,365               14,118    1.7 (2.9)     sampled  1.1 h
+ *   attributes-3-squares:13  1+12+336+7,723 = 8,072              48,154    0.71 (1.5)    sampled  1.5 h
  *
  * Tier 16 (the first placement) is never solved by search: the engine's exact search starts below it.
  */
