@@ -2,6 +2,7 @@ interface Env {
   MATCHES: DurableObjectNamespace<import("./objects/match.ts").MatchObject>;
   TOURNAMENTS: DurableObjectNamespace<import("./objects/tournament.ts").TournamentObject>;
   BOT_REGISTRY: DurableObjectNamespace<import("./objects/registry.ts").BotRegistry>;
+  LADDER: DurableObjectNamespace<import("./objects/ladder.ts").LadderObject>;
   IDEMPOTENCY: DurableObjectNamespace<import("./objects/idempotency.ts").IdempotencyKey>;
   /** The static assets of wrangler.toml's [assets] (the API reference's script). */
   ASSETS: Fetcher;

@@ -1,13 +1,16 @@
 /**
  * The Worker entry, the top of the layers: builds the HTTP app (src/http/app.ts) with the web pages
- * registered first (src/pages), and exports the Durable Object classes that wrangler.toml binds.
+ * registered first (src/pages), runs the ladder's scheduler on the Cron Trigger (`scheduled`), and
+ * exports the Durable Object classes that wrangler.toml binds.
  */
 import { createApp } from "./http/app.ts";
 import { registerPageRoutes } from "./pages/routes.ts";
+import { LADDER_NAME } from "./wire/ladder.ts";
 
 export { MatchObject } from "./objects/match.ts";
 export { TournamentObject } from "./objects/tournament.ts";
 export { BotRegistry } from "./objects/registry.ts";
+export { LadderObject } from "./objects/ladder.ts";
 export { IdempotencyKey } from "./objects/idempotency.ts";
 
 // Pages first: `/` answers browsers with the home page and passes everyone else on to the JSON index.
@@ -15,4 +18,8 @@ const app = createApp({ routesFirst: registerPageRoutes });
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+  /** The Cron Trigger: the ladder records the pairings that ended and pairs its idle bots, as of the scheduled time. */
+  scheduled: async (controller, env) => {
+    await env.LADDER.get(env.LADDER.idFromName(LADDER_NAME)).tick(controller.scheduledTime);
+  },
 } satisfies ExportedHandler<Env>;

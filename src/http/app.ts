@@ -31,6 +31,7 @@ import { registerDocsRoutes } from "./routes/docs.ts";
 import { registerMatchesRoutes } from "./routes/matches.ts";
 import { registerBotsRoutes } from "./routes/bots.ts";
 import { registerTournamentsRoutes } from "./routes/tournaments.ts";
+import { registerLadderRoutes } from "./routes/ladder.ts";
 import { registerReplayRoutes } from "./routes/replay.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerEngineRoutes } from "./routes/engine.ts";
@@ -83,6 +84,7 @@ export function createApp(options: AppOptions = {}): App {
   registerReplayRoutes(app);
   registerBotsRoutes(app);
   registerTournamentsRoutes(app);
+  registerLadderRoutes(app);
 
   app.notFound((c) => routeMissProblem(app, c));
   app.onError((error, c) => errorProblem(error, c));

@@ -40,6 +40,7 @@ import {
   flagFallen,
   type MatchAction,
   type MatchConfig,
+  type MatchOpening,
   type MatchSeat,
   type MatchState,
   newMatch,
@@ -89,6 +90,8 @@ export interface BotMatchInput {
   seats: [{ name: string; untimed: boolean }, { name: string; untimed: boolean }];
   /** The tournament the game belongs to (its page links back there). */
   tournamentId?: string;
+  /** Moves played at creation (an opening of a suite), before either bot moves. */
+  opening?: MatchOpening;
 }
 
 /** Sent to every socket after every change, with the full new state. */
@@ -279,6 +282,7 @@ export class MatchObject extends DurableObject<Env> {
       clock: input.clock,
       firstSeat: 0,
       untimedSeats: ([0, 1] as const).filter((index) => input.seats[index].untimed),
+      ...(input.opening ? { opening: input.opening } : {}),
     };
     const seats: [MatchSeat, MatchSeat] = [
       { kind: "bot", name: input.seats[0].name },

@@ -1,10 +1,12 @@
 /**
- * One Durable Object per tournament: a host of the tournament step (src/tournament/step.ts), the same
- * lifecycle the local runner hosts in memory. Its storage holds the tournament record and one record
- * per game (the step's game sub-states); each game is an ordinary hosted match between two bot seats
- * (src/objects/match.ts), which stays the only record of a game in progress. ALARMS drive it one
- * bounded invocation at a time: `wake`, then the commands that follow, stopping before a second bot
- * call. Why no game is played twice nor lost whenever the object is evicted is the step's header;
+ * One Durable Object per tournament (a round robin, a gauntlet or an SPRT match): a host of the
+ * tournament step (src/tournament/step.ts), the same lifecycle the local runner hosts in memory. Its
+ * storage holds the tournament record and one record per game (the step's game sub-states); each game
+ * is an ordinary hosted match between two bot seats (src/objects/match.ts), which stays the only record
+ * of a game in progress. Up to `concurrency` games are in play at once, each in its own match object.
+ * Alarms drive it one bounded invocation at a time: `wake`, then the commands that follow, with at most
+ * one bot call per game in play (`concurrency` calls, made at once). Why no game is played twice nor
+ * lost whenever the object is evicted is the step's header;
  * here, the step reads this object's storage afresh after every `await` (a concurrent step, a
  * cancellation). While an invocation runs it keeps its alarm a few seconds ahead (a lease), so one lost
  * to a crash runs again within seconds of the restart; and since an invocation starts with no bot call
@@ -14,7 +16,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { retentionMs } from "./retention.ts";
 import { httpBot, type Player, referenceBot } from "../bots/index.ts";
-import type { ClockConfig, MatchState } from "../match/machine.ts";
+import type { ClockConfig, MatchOpening, MatchState } from "../match/machine.ts";
 import { newMatchId } from "../match/secrets.ts";
 import { err, ok, type RulesInput } from "../rules/index.ts";
 import {
@@ -22,8 +24,13 @@ import {
   DEFAULT_MAX_MOVE_MS,
   drive,
   gamesRead,
+  gauntletSchedule,
+  newProgress,
+  pendingGame,
   playingGames,
+  type ScheduledGame,
   scheduleGames,
+  sprtSchedule,
   sendEndNotices,
   type StepCommand,
   type StepEvent,
@@ -34,7 +41,7 @@ import {
 } from "../tournament/index.ts";
 import type { Reply } from "../wire/problems.ts";
 import type { TournamentGameOutput, TournamentOutput } from "../wire/tournament-schemas.ts";
-import { gameKey, gameOutput, type StoredEntry, type StoredGame, type StoredTournament, tournamentView } from "../wire/tournament.ts";
+import { gameKey, gameOutput, type StoredEntry, type StoredGame, type StoredSprt, type StoredTournament, type TournamentKind, tournamentView } from "../wire/tournament.ts";
 
 /** What the Worker passes to `create`: the new id and the checked request, entrants resolved. */
 export interface CreateTournamentInput {
@@ -42,11 +49,35 @@ export interface CreateTournamentInput {
   name: string | null;
   tokenHash: string;
   entries: StoredEntry[];
+  /** Absent: a round robin. */
+  kind?: TournamentKind;
   gamesPerPair: number;
+  /** Games at once (absent: 1). */
+  concurrency?: number;
+  /** Openings, played in pairs (absent: the empty board), and the suite they came from. */
+  openings?: MatchOpening[];
+  openingSuite?: string | null;
+  /** With `kind: "sprt"`. */
+  sprt?: StoredSprt;
   rules: RulesInput;
   clock: ClockConfig;
   seed: number;
   maxNodes: number;
+}
+
+/** The schedule of a new tournament of its kind (a RangeError for a configuration it cannot play). */
+export function scheduleOf(input: Pick<CreateTournamentInput, "entries" | "kind" | "gamesPerPair" | "seed" | "openings" | "sprt">): ScheduledGame[] {
+  const names = input.entries.map((entry) => entry.name);
+  const openings = input.openings ?? [];
+  switch (input.kind ?? "roundRobin") {
+    case "roundRobin":
+      return scheduleGames(names, input.gamesPerPair, input.seed, openings);
+    case "gauntlet":
+      return gauntletSchedule(names[0], names.slice(1), input.gamesPerPair, input.seed, openings);
+    case "sprt":
+      if (!input.sprt || names.length !== 2) throw new RangeError("an SPRT match needs its settings and two bots");
+      return sprtSchedule(names[0], names[1], input.sprt.maxGames, input.seed, openings);
+  }
 }
 
 const TOURNAMENT_KEY = "tournament";
@@ -74,10 +105,22 @@ export function playerOf(entry: StoredEntry, maxNodes: number): Player {
 
 const playerNamed = (tournament: StoredTournament, name: string): Player => playerOf(entryOf(tournament, name), tournament.maxNodes);
 
-const policyOf = (tournament: StoredTournament): StepPolicy => ({
-  untimed: untimedBots(tournament.entries.map((entry) => playerOf(entry, tournament.maxNodes))),
-  maxMoveMs: DEFAULT_MAX_MOVE_MS,
-});
+/**
+ * The step's policy: up to `concurrency` games at once; in a round robin no bot in two of them, in a
+ * gauntlet or an SPRT the first bot in as many as run (each game has its own match and clock).
+ */
+const policyOf = (tournament: StoredTournament): StepPolicy => {
+  const concurrency = tournament.concurrency ?? 1;
+  const kind = tournament.kind ?? "roundRobin";
+  const settings = tournament.sprtSettings;
+  return {
+    untimed: untimedBots(tournament.entries.map((entry) => playerOf(entry, tournament.maxNodes))),
+    maxMoveMs: DEFAULT_MAX_MOVE_MS,
+    concurrency,
+    gamesPerBot: kind === "roundRobin" ? 1 : concurrency,
+    ...(settings ? { sprt: { elo0: settings.elo0, elo1: settings.elo1, alpha: settings.alpha, beta: settings.beta, model: settings.model, bot: tournament.entries[0].name } } : {}),
+  };
+};
 
 export class TournamentObject extends DurableObject<Env> {
   /** When this instance's running invocation started (memory only: a crash ends it). */
@@ -128,7 +171,7 @@ export class TournamentObject extends DurableObject<Env> {
   private stepState(event: StepEvent): TournamentState<StoredTournament> | undefined {
     const tournament = this.load();
     if (!tournament) return undefined;
-    return { tournament, games: gamesRead(tournament, event).flatMap((index) => this.loadGame(index) ?? []) };
+    return { tournament, games: gamesRead(tournament, event, policyOf(tournament)).flatMap((index) => this.loadGame(index) ?? []) };
   }
 
   private async execute(command: StepCommand): Promise<StepEvent | null> {
@@ -145,6 +188,7 @@ export class TournamentObject extends DurableObject<Env> {
           clock: tournament.clock,
           seats: command.seats,
           tournamentId: tournament.id,
+          ...(command.opening ? { opening: command.opening } : {}),
         });
         if (!created.ok) throw new Error(`tournament ${tournament.id}: match ${command.matchId} could not be created (${created.error.detail})`);
         // RPC typing drops tuple lengths; the value is the match's own MatchState.
@@ -178,26 +222,22 @@ export class TournamentObject extends DurableObject<Env> {
 
   async create(input: CreateTournamentInput): Promise<Reply<TournamentOutput>> {
     if (this.load() !== undefined) throw new Error(`tournament ${input.id} already exists`);
-    const games = scheduleGames(
-      input.entries.map((entry) => entry.name),
-      input.gamesPerPair,
-      input.seed,
-    );
+    const games = scheduleOf(input).map(pendingGame);
     const tournament: StoredTournament = {
-      id: input.id,
+      ...newProgress(input.id, games.length, input.sprt ? { sprt: { ...input.sprt, bot: input.entries[0].name } } : {}),
       name: input.name,
       tokenHash: input.tokenHash,
-      status: "running",
       entries: input.entries,
+      kind: input.kind ?? "roundRobin",
       gamesPerPair: input.gamesPerPair,
+      concurrency: input.concurrency ?? 1,
+      ...(input.openings?.length ? { openings: input.openings, openingSuite: input.openingSuite ?? null } : {}),
+      ...(input.sprt ? { sprtSettings: input.sprt } : {}),
       rules: input.rules,
       clock: input.clock,
       seed: input.seed,
       maxNodes: input.maxNodes,
-      gameCount: games.length,
-      current: 0,
       createdAt: Date.now(),
-      finishedAt: null,
     };
     for (const game of games) this.saveGame(game);
     this.save(tournament);
@@ -224,7 +264,7 @@ export class TournamentObject extends DurableObject<Env> {
     return true;
   }
 
-  /** Stops the tournament: the game being played is ended without a result, the rest are not played. */
+  /** Stops the tournament: the games being played are ended without a result, the rest are not played. */
   async cancel(tokenHash: string): Promise<Reply<TournamentOutput>> {
     const tournament = this.load();
     if (!tournament) return notFound();
@@ -250,8 +290,9 @@ export class TournamentObject extends DurableObject<Env> {
     try {
       await this.ctx.storage.setAlarm(Date.now() + LEASE_MS);
       await this.restartLostClocks(tournament);
-      // Never more than one bot call per invocation: the state owes the next one, and the next alarm makes it.
-      await drive(this.host(), { type: "wake", at: Date.now() }, policyOf(tournament), 1);
+      // At most one bot call per game in play (made at once): the state owes the next ones, and the next alarm makes them.
+      const policy = policyOf(tournament);
+      await drive(this.host(), { type: "wake", at: Date.now() }, policy, policy.concurrency);
     } finally {
       clearInterval(lease);
       if (this.steppingSince === started) this.steppingSince = null;

@@ -272,10 +272,13 @@ export async function runGauntlet(options: TournamentOptions): Promise<Tournamen
   return { ...report, gauntlet: field.map((opponent) => gauntletRow(challenger, opponent, report.games)) };
 }
 
-/** The challenger's results against one bot, and the pairs they played. */
-function gauntletRow(challenger: string, opponent: string, games: readonly GameRecord[]): GauntletRow {
+/** What a gauntlet row reads of a game. */
+export type PairedResult = Pick<GameRecord, "first" | "second" | "winner" | "pair">;
+
+/** The challenger's results against one bot, and the pairs they played (the tournament object's view shows the same rows). */
+export function gauntletRow(challenger: string, opponent: string, games: readonly PairedResult[]): GauntletRow {
   const against = games.filter((game) => [game.first, game.second].includes(opponent));
-  const points = (game: GameRecord) => (game.winner === null ? 0.5 : game.winner === challenger ? 1 : 0);
+  const points = (game: PairedResult) => (game.winner === null ? 0.5 : game.winner === challenger ? 1 : 0);
   const pairs = pairPoints(against, points);
   const pentanomial = pairs === null ? null : pentanomialOf(pairs);
   return {
@@ -290,7 +293,7 @@ function gauntletRow(challenger: string, opponent: string, games: readonly GameR
 }
 
 /** A pair's points (0 to 2) for each complete pair of `games`, or null for unpaired games. */
-function pairPoints(games: readonly GameRecord[], points: (game: GameRecord) => number): number[] | null {
+function pairPoints(games: readonly PairedResult[], points: (game: PairedResult) => number): number[] | null {
   if (games.some((game) => game.pair === undefined)) return null;
   const byPair = new Map<number, number[]>();
   for (const game of games) byPair.set(game.pair as number, [...(byPair.get(game.pair as number) ?? []), points(game)]);

@@ -23,6 +23,7 @@ import {
 import { EXAMPLE_BOT_ID, EXAMPLE_BOT_SECRET, EXAMPLE_MANAGEMENT_TOKEN, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";
 import examples from "./examples.json" with { type: "json" };
 import { NextLinkSchema } from "./pagination.ts";
+import { LadderEntrySchema } from "./ladder-schemas.ts";
 
 // ---- the bot protocol ----
 
@@ -180,6 +181,11 @@ export const RegisterBotRequestSchema = z
         "The bot's base URL: http or https, no credentials, query, fragment, spaces or control characters, on a public host (no loopback, private, link-local or local name; allowed only where the service runs with ALLOW_PRIVATE_BOT_URLS, as under npm start). Stored normalized (WHATWG URL serialization). The arena calls `{url}/`, `{url}/move` and `{url}/end`.",
       example: "http://127.0.0.1:9001",
     }),
+    ladder: z.boolean().optional().openapi({
+      description:
+        "Put the bot on the ladder at once: it is paired with the other ladder bots all the time and rated over all its ladder games (see GET /v1/ladder). Default: false.",
+      example: true,
+    }),
   })
   .openapi("RegisterBotRequest", { description: "A bot to register.", example: { name: "alice", url: "http://127.0.0.1:9001" } });
 
@@ -199,10 +205,20 @@ export const RegisteredBotSchema = BotSchema.extend({
     example: EXAMPLE_BOT_SECRET,
   }),
   token: z.string().openapi({ description: "The management token: `Authorization: Bearer <token>` deletes the bot. Shown only once.", example: EXAMPLE_MANAGEMENT_TOKEN }),
+  ladder: z
+    .union([LadderEntrySchema, z.null()])
+    .optional()
+    .openapi({ description: "Its ladder entry, when the registration asked to join the ladder (`ladder: true`)." }),
 }).openapi("RegisteredBot", {
   description: "A bot just registered, with its secret and management token.",
   example: { ...examples.bots.bot, secret: EXAMPLE_BOT_SECRET, token: EXAMPLE_MANAGEMENT_TOKEN } as never,
 });
+
+export const BotDetailSchema = BotSchema.extend({
+  ladder: z.union([LadderEntrySchema, z.null()]).openapi({
+    description: "Its ladder entry: status (and why it is paused, if it is), rating and record; null if it was never on the ladder.",
+  }),
+}).openapi("BotDetail", { description: "A registered bot, with its ladder entry." });
 
 export const BuiltInBotSchema = z
   .object({

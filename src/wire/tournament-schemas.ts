@@ -7,6 +7,7 @@ import { z } from "@hono/zod-openapi";
 import { LEVELS } from "../engine/index.ts";
 import { RESULT_REASONS } from "../match/machine.ts";
 import { MAX_GAMES_PER_PAIR } from "../tournament/schedule.ts";
+import { SPRT_MODELS } from "../tournament/sprt.ts";
 import { ClockInputSchema, ClockSchema, SeatIndexSchema } from "./match-schemas.ts";
 import { RoleSchema, RulesInputSchema, RulesSchema, withDefault } from "./schemas.ts";
 import { EXAMPLE_BOT_ID, EXAMPLE_MANAGEMENT_TOKEN, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";
@@ -21,6 +22,54 @@ export const MAX_TOURNAMENT_BOTS = 16;
 export const MAX_TOURNAMENT_GAMES = 500;
 /** A per-move limit longer than one call may wait (DEFAULT_MAX_MOVE_MS) could not be honoured. */
 export const MAX_TOURNAMENT_MOVE_MS = 60_000;
+/** The most games one tournament plays at once. */
+export const MAX_TOURNAMENT_CONCURRENCY = 8;
+/** The game limit of an SPRT tournament: at most this many. */
+export const MAX_SPRT_TOURNAMENT_GAMES = 1000;
+/** The most openings a request may list. */
+export const MAX_TOURNAMENT_OPENINGS = 200;
+
+export const TOURNAMENT_KINDS = ["roundRobin", "gauntlet", "sprt"] as const;
+export type TournamentKindInput = (typeof TOURNAMENT_KINDS)[number];
+
+export const OpeningInputSchema = z.string().min(1).max(400).regex(/^[^\n\r]*$/, "one line").openapi("OpeningInput", {
+  description:
+    "An opening: a game record in text from the empty board (`................. -8 a1-9`), or its moves alone (`-8 a1-9`). Its moves are played before the bots move (the record keeps them as its first moves); it must leave the game going, with no Quarto on the board.",
+  example: "................. -8 a1-9 b2-3",
+});
+
+/** The SPRT's defaults (the request may leave these out). */
+export const SPRT_DEFAULTS = { alpha: 0.05, beta: 0.05, model: "normalized", maxGames: 200 } as const;
+
+export const SprtInputSchema = z
+  .strictObject({
+    elo0: z.number().min(-1000).max(1000).openapi({ description: "H0: the bot under test is better by at most this many Elo.", example: 0 }),
+    elo1: z.number().min(-1000).max(1000).openapi({ description: "H1: it is better by at least this many Elo (more than `elo0`).", example: 10 }),
+    alpha: z.number().gt(0).lt(0.5).optional().openapi({ description: `The chance of accepting H1 when H0 holds. Default: ${SPRT_DEFAULTS.alpha}.`, example: 0.05 }),
+    beta: z.number().gt(0).lt(0.5).optional().openapi({ description: `The chance of accepting H0 when H1 holds. Default: ${SPRT_DEFAULTS.beta}.`, example: 0.05 }),
+    model: z
+      .enum(SPRT_MODELS as unknown as ["normalized", "logistic"])
+      .optional()
+      .openapi({
+        description: "The Elo model of `elo0` and `elo1`: normalized Elo (fastchess's default, OpenBench's pentanomial SPRT) or logistic Elo. Default: `normalized`.",
+      }),
+    maxGames: z
+      .number()
+      .int()
+      .min(2)
+      .max(MAX_SPRT_TOURNAMENT_GAMES)
+      .multipleOf(2)
+      .optional()
+      .openapi({
+        description: `The game limit (even; at most ${MAX_SPRT_TOURNAMENT_GAMES}): the test stops there if no bound was crossed. Default: ${SPRT_DEFAULTS.maxGames}.`,
+        example: 200,
+      }),
+  })
+  .openapi("SprtInput", {
+    description:
+      "An SPRT on game pairs: the log-likelihood ratio of H1 against H0 over the pentanomial counts of pair scores, stopped at Wald's bounds or at the game limit.",
+    example: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, maxGames: 200 },
+  });
 
 // ---- tournaments ----
 
@@ -39,6 +88,31 @@ export const CreateTournamentRequestSchema = z
       description: `Games each pair plays, even: half with each bot giving first (at most ${MAX_TOURNAMENT_GAMES} games in all).`,
       example: 2,
     }),
+    kind: z
+      .enum(TOURNAMENT_KINDS)
+      .optional()
+      .openapi({
+        description:
+          "`roundRobin` (the default): every pair of bots plays `gamesPerPair` games; `gauntlet`: the first bot of `bots` plays `gamesPerPair` games against each of the others, which never meet; `sprt`: the first bot (under test) plays game pairs against the second until the SPRT of `sprt` decides or its game limit is reached.",
+        example: "roundRobin",
+      }),
+    openings: z
+      .union([z.string().min(1).max(40).openapi({ description: "A built-in opening suite, by name.", example: "classic" }), z.array(OpeningInputSchema).min(1).max(MAX_TOURNAMENT_OPENINGS)])
+      .optional()
+      .openapi({
+        description: `Openings the games start from, in pairs: each opening is played twice by the same two bots, each making the first move once, the two games next to each other (openings taken in a seeded order, round and round the list). A built-in suite by name, or a list (at most ${MAX_TOURNAMENT_OPENINGS}). Absent: every game starts from the empty board.`,
+      }),
+    concurrency: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_TOURNAMENT_CONCURRENCY)
+      .optional()
+      .openapi({
+        description: `Games played at once (1-${MAX_TOURNAMENT_CONCURRENCY}; default 1), each in its own match with its own clock. In a round robin no bot plays two games at once (games start in schedule order as their bots become free); in a gauntlet or an SPRT the first bot may play up to this many.`,
+        example: 4,
+      }),
+    sprt: SprtInputSchema.optional().openapi({ description: "The SPRT's settings: required with `kind: sprt`, refused otherwise." }),
     rules: RulesInputSchema.optional(),
     clock: withDefault(ClockInputSchema, { kind: "move", moveMs: 10_000 }, {
       description: `The bots' clock. A per-move limit is at most ${MAX_TOURNAMENT_MOVE_MS} ms, and no single call waits longer than that whatever the clock. Built-in bots play untimed.`,
@@ -53,7 +127,7 @@ export const CreateTournamentRequestSchema = z
       .openapi({ description: "Shuffles the bots before pairing and picks who gives first; also seeds the built-in bots. Random when absent.", example: 7 }),
   })
   .openapi("CreateTournamentRequest", {
-    description: "A round robin between registered and built-in bots.",
+    description: "A round robin, a gauntlet or an SPRT match between registered and built-in bots.",
     example: { name: "Friday round robin", bots: [EXAMPLE_BOT_ID, "easy"], gamesPerPair: 2, clock: { kind: "move", moveMs: 2000 }, seed: 7 },
   });
 
@@ -181,17 +255,98 @@ export const TournamentGameSchema = z
     firstSeat: SeatIndexSchema.openapi({ description: "The match seat of the `first` bot: 0 for every tournament game (so `second` holds seat 1)." }),
     status: z
       .enum(["pending", "playing", "finished", "cancelled"])
-      .openapi({ description: "Not started, being played, over, or cancelled with the tournament.", example: "finished" }),
+      .openapi({ description: "Not started, being played, over, or not played (the tournament was cancelled, or its SPRT decided first).", example: "finished" }),
     matchId: z
       .union([z.string(), z.null()])
       .openapi({ description: "The match of the attempt that counts (or is being played); null before it starts.", example: "k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
     links: z.union([MatchLinksSchema, z.null()]).openapi({ description: "Where to see that match; null before it starts." }),
     result: z.union([GameResultSchema, z.null()]).openapi({ description: "How it ended; null until it does." }),
+    opening: z.union([z.string(), z.null()]).openapi({ description: "The opening it started from, by name; null for the empty board.", example: null }),
+    pair: z
+      .union([z.number().int().min(0), z.null()])
+      .openapi({ description: "Its game pair: the two games from one opening with the seats swapped share this number; null when unpaired.", example: null }),
     plies: z.union([z.number().int().min(0).max(17), z.null()]).openapi({ description: "Moves played, once over.", example: 9 }),
     text: z.union([z.string(), z.null()]).openapi({ description: "The game record in text, once over.", example: "................. -8 a1-9 b1-A c1-B d1!" }),
     abortedAttempts: z.array(AbortedAttemptSchema).openapi({ description: "Attempts aborted and replayed (at most one)." }),
   })
   .openapi("TournamentGame", { description: "One game of the round robin.", example: examples.tournament.running.games[0] as never });
+
+const PentanomialSchema = z
+  .array(z.number().int().min(0))
+  .length(5)
+  .openapi({ description: "Complete game pairs by the tested bot's points in them: 0, 1/2, 1, 3/2, 2.", example: [1, 3, 10, 5, 1] });
+
+export const EloSchema = z
+  .object({
+    elo: z.number().openapi({ description: "The logistic Elo difference of the mean pair score (rounded to 0.1).", example: 17.4 }),
+    low: z.number().openapi({ description: "Its 95% interval's lower end.", example: -21.3 }),
+    high: z.number().openapi({ description: "Its 95% interval's upper end.", example: 57.2 }),
+    score: z.number().openapi({ description: "The tested bot's mean score per game.", example: 0.525 }),
+  })
+  .openapi("EloEstimate", { description: "An Elo difference from game pairs, with its 95% interval.", example: { elo: 17.4, low: -21.3, high: 57.2, score: 0.525 } });
+
+export const GauntletRowSchema = z
+  .object({
+    opponent: z.string().openapi({ description: "A bot of the field.", example: "easy" }),
+    games: z.number().int().openapi({ example: 4 }),
+    wins: z.number().int().openapi({ description: "The challenger's wins against it.", example: 3 }),
+    draws: z.number().int().openapi({ example: 1 }),
+    losses: z.number().int().openapi({ example: 0 }),
+    pentanomial: z.union([PentanomialSchema, z.null()]).openapi({ description: "The challenger's game pairs against it (paired games only)." }),
+    elo: z.union([EloSchema, z.null()]).openapi({ description: "The Elo difference those pairs show (paired games only)." }),
+  })
+  .openapi("GauntletRow", {
+    description: "The challenger against one bot of the field.",
+    example: { opponent: "easy", games: 4, wins: 3, draws: 1, losses: 0, pentanomial: [0, 0, 0, 1, 1], elo: { elo: 338, low: 46.2, high: 1200, score: 0.875 } },
+  });
+
+export const SprtStateSchema = z
+  .object({
+    test: z.string().openapi({ description: "The bot under test.", example: "new" }),
+    base: z.string().openapi({ description: "The bot it is measured against.", example: "old" }),
+    elo0: z.number().openapi({ example: 0 }),
+    elo1: z.number().openapi({ example: 10 }),
+    alpha: z.number().openapi({ example: 0.05 }),
+    beta: z.number().openapi({ example: 0.05 }),
+    model: z.enum(SPRT_MODELS as unknown as ["normalized", "logistic"]).openapi({ example: "normalized" }),
+    maxGames: z.number().int().openapi({ example: 200 }),
+    llr: z.number().openapi({ description: "The log-likelihood ratio of H1 against H0 after the last complete pair.", example: 1.234 }),
+    lower: z.number().openapi({ description: "H0 is accepted at or below this LLR: ln(beta / (1 - alpha)).", example: -2.944 }),
+    upper: z.number().openapi({ description: "H1 is accepted at or above this LLR: ln((1 - beta) / alpha).", example: 2.944 }),
+    decision: z.union([z.enum(["H0", "H1"]), z.null()]).openapi({
+      description: "`H1`: the bot under test is better by `elo1` or more; `H0`: by `elo0` or less; null while undecided (or when the game limit came first).",
+      example: null,
+    }),
+    pentanomial: PentanomialSchema,
+    pairs: z.number().int().openapi({ description: "Complete pairs counted.", example: 20 }),
+    wins: z.number().int().openapi({ description: "The tested bot's wins over every finished game.", example: 12 }),
+    draws: z.number().int().openapi({ example: 20 }),
+    losses: z.number().int().openapi({ example: 8 }),
+    elo: EloSchema,
+  })
+  .openapi("SprtState", {
+    description: "An SPRT's live state: LLR and bounds, decision, pentanomial and W/D/L counts, and the Elo difference with its 95% interval.",
+    example: {
+      test: "new",
+      base: "old",
+      elo0: 0,
+      elo1: 10,
+      alpha: 0.05,
+      beta: 0.05,
+      model: "normalized",
+      maxGames: 200,
+      llr: 1.234,
+      lower: -2.944,
+      upper: 2.944,
+      decision: null,
+      pentanomial: [1, 3, 10, 5, 1],
+      pairs: 20,
+      wins: 12,
+      draws: 20,
+      losses: 8,
+      elo: { elo: 34.9, low: -21.3, high: 92.1, score: 0.55 },
+    },
+  });
 
 export const TournamentSchema = z
   .object({
@@ -211,14 +366,27 @@ export const TournamentSchema = z
       .object({
         total: z.number().int().openapi({ description: "Games in the schedule.", example: 2 }),
         finished: z.number().int().openapi({ description: "Games over.", example: 1 }),
-        playing: z.number().int().openapi({ description: "Games being played (0 or 1: one at a time).", example: 1 }),
+        playing: z.number().int().openapi({ description: "Games being played (at most `concurrency`).", example: 1 }),
         pending: z.number().int().openapi({ description: "Games not started.", example: 0 }),
-        cancelled: z.number().int().openapi({ description: "Games not played (or not finished) because the tournament was cancelled.", example: 0 }),
+        cancelled: z.number().int().openapi({ description: "Games not played (or not finished) because the tournament was cancelled or its SPRT decided.", example: 0 }),
         replays: z.number().int().openapi({ description: "Attempts aborted and replayed so far.", example: 0 }),
       })
       .openapi({ description: "How far it has got." }),
     standings: z.array(StandingSchema).openapi({ description: "Recomputed from the finished games: points, then Sonneborn-Berger, then rating." }),
     crosstable: CrosstableSchema,
+    kind: z.enum(TOURNAMENT_KINDS).openapi({ description: "A round robin, a gauntlet or an SPRT match.", example: "roundRobin" }),
+    concurrency: z.number().int().openapi({ description: "Games played at once, at most.", example: 1 }),
+    openings: z
+      .union([
+        z.object({
+          suite: z.union([z.string(), z.null()]).openapi({ description: "The built-in suite's name; null for a list given in the request." }),
+          count: z.number().int().openapi({ description: "How many openings." }),
+        }),
+        z.null(),
+      ])
+      .openapi({ description: "The openings games start from; null: the empty board." }),
+    gauntlet: z.union([z.array(GauntletRowSchema), z.null()]).openapi({ description: "For a gauntlet: the first bot's results against each bot of the field; null otherwise." }),
+    sprt: z.union([SprtStateSchema, z.null()]).openapi({ description: "For an SPRT: its live state; null otherwise." }),
     games: z
       .array(TournamentGameSchema)
       .openapi({ description: `The games of the schedule in play order: all of them, or the first ${TOURNAMENT_VIEW_GAMES} when there are more (see \`moreGames\`).` }),
@@ -241,6 +409,9 @@ export const CreatedTournamentSchema = z
 export type CreateTournamentRequest = z.infer<typeof CreateTournamentRequestSchema>;
 export type TournamentOutput = z.infer<typeof TournamentSchema>;
 export type TournamentGameOutput = z.infer<typeof TournamentGameSchema>;
+export type GauntletRowOutput = z.infer<typeof GauntletRowSchema>;
+export type SprtStateOutput = z.infer<typeof SprtStateSchema>;
+export type OpeningInput = z.infer<typeof OpeningInputSchema>;
 
 export const TournamentGamePageSchema = z
   .object({

@@ -6,25 +6,57 @@
  * recomputes them from the finished games (src/tournament/standings.ts), as the local runner does.
  */
 import type { Level } from "../engine/index.ts";
-import type { ClockConfig, SeatIndex } from "../match/machine.ts";
+import type { MatchOpening, ClockConfig, SeatIndex } from "../match/machine.ts";
 import { rulesOutput } from "./convert.ts";
 import { type Role, seatOfRole } from "./match.ts";
 import { DEFAULT_PAGE_LIMIT, nextLink } from "./pagination.ts";
 import { TOURNAMENT_VIEW_GAMES } from "./tournament-schemas.ts";
-import { makeRules, type RulesInput } from "../rules/index.ts";
-import { type GameState, type PlayedGame, tableOf } from "../tournament/index.ts";
-import type { TournamentGameOutput, TournamentOutput } from "./tournament-schemas.ts";
+import { makeRules, type RulesInput, START_POSITION_STRING } from "../rules/index.ts";
+import {
+  eloEstimate,
+  type GameState,
+  gauntletRow,
+  type Pentanomial,
+  type PlayedGame,
+  type SprtSettings,
+  sprtBounds,
+  sprtLlr,
+  tableOf,
+  type TournamentProgress,
+} from "../tournament/index.ts";
+import type { GauntletRowOutput, OpeningInput, SprtStateOutput, TournamentGameOutput, TournamentOutput } from "./tournament-schemas.ts";
+
+export type TournamentKind = "roundRobin" | "gauntlet" | "sprt";
+
+/** An SPRT tournament's settings: the bot under test is the first entrant, measured against the second. */
+export interface StoredSprt extends Required<SprtSettings> {
+  maxGames: number;
+}
 
 export type StoredEntry = { name: string; kind: "builtIn"; level: Level } | { name: string; kind: "registered"; botId: string; url: string; secret: string };
 
-export interface StoredTournament {
+/**
+ * The tournament record; its progress fields (status, current, next, playing, sprt, ...) are the
+ * step's `TournamentProgress`. Fields added with tournament kinds are optional: a record stored before
+ * them reads as a round robin played one game at a time from the empty board.
+ */
+export interface StoredTournament extends TournamentProgress {
   id: string;
   name: string | null;
   /** SHA-256 of the management token. */
   tokenHash: string;
   status: "running" | "finished" | "cancelled";
   entries: StoredEntry[];
+  /** Absent: `roundRobin`. */
+  kind?: TournamentKind;
   gamesPerPair: number;
+  /** Games in play at once (absent: 1). */
+  concurrency?: number;
+  /** The openings the games start from, in pairs (absent or empty: the empty board), and the suite's name if one was named. */
+  openings?: MatchOpening[];
+  openingSuite?: string | null;
+  /** For `sprt`: its settings (the step's SPRT counts are in `sprt`). */
+  sprtSettings?: StoredSprt;
   rules: RulesInput;
   clock: ClockConfig;
   seed: number;
@@ -42,6 +74,16 @@ export type StoredGame = GameState;
 
 export const gameKey = (index: number): string => `game:${String(index).padStart(6, "0")}`;
 
+/**
+ * An opening of a request as the match takes it: a record's text (the start position, then moves) or
+ * its moves alone, named by its place in the list. Legality is the reducer's to check (a match refuses
+ * an opening it cannot play).
+ */
+export function openingOfInput(input: OpeningInput, index: number): MatchOpening {
+  const words = input.trim().split(/\s+/).filter((word) => word.length > 0);
+  return { name: String(index + 1), moves: words[0] === START_POSITION_STRING ? words.slice(1) : words };
+}
+
 const instant = (ms: number): string => new Date(ms).toISOString();
 const tenths = (value: number): number => Math.round(value * 10) / 10;
 
@@ -56,7 +98,9 @@ const playedGames = (games: readonly StoredGame[]): PlayedGame[] =>
 
 /** A game's public view (the view's `games`, and the pages of `GET /v1/tournaments/{id}/games`). */
 export function gameOutput(game: StoredGame, tournament: StoredTournament): TournamentGameOutput {
-  const status = tournament.status === "cancelled" && game.status !== "finished" ? "cancelled" : game.status;
+  // Once the tournament is over (cancelled, or stopped by its SPRT), a game not played never will be.
+  const notPlayed = (tournament.status === "cancelled" && game.status !== "finished") || (tournament.status === "finished" && game.status === "pending");
+  const status = notPlayed ? "cancelled" : game.status;
   const outcome = game.outcome;
   const shownMatch = game.matchCreated ? game.matchId : null;
   const winnerRole: Role | null = outcome === null || outcome.winner === null ? null : outcome.winner === game.first ? "first" : "second";
@@ -82,6 +126,8 @@ export function gameOutput(game: StoredGame, tournament: StoredTournament): Tour
             forfeitedBy: outcome.forfeitedBy ?? null,
             detail: outcome.detail ?? null,
           },
+    opening: game.opening?.name ?? null,
+    pair: game.pair ?? null,
     plies: game.plies,
     text: game.text,
     abortedAttempts: game.aborted.map((attempt) => ({ ...attempt, links: matchLinks(attempt.matchId) })),
@@ -128,7 +174,61 @@ export function tournamentView(tournament: StoredTournament, games: readonly Sto
       ratingDeviation: tenths(row.ratingDeviation),
     })),
     crosstable,
+    kind: tournament.kind ?? "roundRobin",
+    concurrency: tournament.concurrency ?? 1,
+    openings: tournament.openings?.length ? { suite: tournament.openingSuite ?? null, count: tournament.openings.length } : null,
+    gauntlet: tournament.kind === "gauntlet" ? gauntletRows(bots, games) : null,
+    sprt: tournament.sprtSettings ? sprtState(tournament, tournament.sprtSettings, games) : null,
     games: shown,
     moreGames: outputs.length > shown.length ? nextLink(`/v1/tournaments/${tournament.id}/games`, DEFAULT_PAGE_LIMIT, [shown.length - 1]) : null,
+  };
+}
+
+/** A gauntlet's rows: the challenger (the first entrant) against each bot of the field. */
+function gauntletRows(bots: readonly string[], games: readonly StoredGame[]): GauntletRowOutput[] {
+  const [challenger, ...field] = bots;
+  const played = games.flatMap((game) =>
+    game.status === "finished" && game.outcome ? [{ first: game.first, second: game.second, winner: game.outcome.winner, pair: game.pair }] : [],
+  );
+  return field.map((opponent) => {
+    const row = gauntletRow(challenger, opponent, played);
+    return { ...row, elo: row.elo === null ? null : eloOutput(row.elo) };
+  });
+}
+
+const eloOutput = (elo: ReturnType<typeof eloEstimate>) => ({
+  elo: tenths(elo.elo),
+  low: tenths(elo.low),
+  high: tenths(elo.high),
+  score: Math.round(elo.score * 10_000) / 10_000,
+});
+
+/** The SPRT's live state: the step's pair counts, the LLR against its bounds, the Elo estimate, and W/D/L of the bot under test. */
+function sprtState(tournament: StoredTournament, settings: StoredSprt, games: readonly StoredGame[]): SprtStateOutput {
+  const [test, base] = tournament.entries.map((entry) => entry.name);
+  const pentanomial: Pentanomial = tournament.sprt?.pentanomial ?? [0, 0, 0, 0, 0];
+  const finished = games.filter((game) => game.status === "finished" && game.outcome);
+  const { elo0, elo1, alpha, beta, model, maxGames } = settings;
+  const bounds = sprtBounds(settings);
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  return {
+    test,
+    base,
+    elo0,
+    elo1,
+    alpha,
+    beta,
+    model,
+    maxGames,
+    llr: round(sprtLlr(pentanomial, settings)),
+    lower: round(bounds.lower),
+    upper: round(bounds.upper),
+    decision: tournament.sprt?.decision ?? null,
+    pentanomial,
+    pairs: pentanomial.reduce((sum, count) => sum + count, 0),
+    wins: finished.filter((game) => game.outcome?.winner === test).length,
+    draws: finished.filter((game) => game.outcome?.winner === null).length,
+    losses: finished.filter((game) => game.outcome?.winner === base).length,
+    elo: eloOutput(eloEstimate(pentanomial)),
   };
 }

@@ -118,7 +118,8 @@ describe("reading and deleting", () => {
     const listed = list.bots.find((entry) => entry.id === bot.id);
     expect(listed).toEqual({ id: bot.id, name: bot.name, url: bot.url, info: bot.info, createdAt: bot.createdAt });
     expect(list.builtIn).toEqual(REFERENCE_BOTS.map((name) => ({ name, url: `/bots/${name}` })));
-    expect(await json200(request(`/v1/bots/${bot.id}`))).toEqual(listed);
+    // The bot's own view adds its ladder entry (null: never on the ladder).
+    expect(await json200(request(`/v1/bots/${bot.id}`))).toEqual({ ...listed, ladder: null });
     await expectProblem(request("/v1/bots/aaaaaaaaaaaaaaaaaaaaaaaaaa"), "registry/not_found");
     await expectProblem(request("/v1/bots/not-an-id"), "registry/not_found");
   });

@@ -15,6 +15,7 @@ import {
   BotListSchema,
   BotMoveAnswerSchema,
   BotMoveRequestSchema,
+  BotDetailSchema,
   BotSchema,
   RegisterBotRequestSchema,
   RegisteredBotSchema,
@@ -22,6 +23,7 @@ import {
 } from "../../wire/bot-schemas.ts";
 import { botFetchHandler } from "../../wire/bot-server.ts";
 import { REGISTRY_NAME } from "../../wire/bots.ts";
+import { LADDER_NAME } from "../../wire/ladder.ts";
 import {
   botCallUrl,
   type BotUrlPolicy,
@@ -73,6 +75,9 @@ function healthCheckDetail(url: string, policy: BotUrlPolicy, failure: { code: s
   const generic = `GET ${botCallUrl(url, "/")} did not answer with the bot's identity (a 2xx JSON BotInfo within ${HEALTH_CHECK_TIMEOUT_MS / 1000} s, without redirects)`;
   return policy.allowPrivate ? `${generic}: ${failure.code}: ${failure.detail}` : generic;
 }
+
+/** The ladder: a single Durable Object (src/http/routes/ladder.ts has its routes). */
+const ladderStub = (env: Env) => env.LADDER.get(env.LADDER.idFromName(LADDER_NAME));
 
 /** The registry: a single Durable Object. */
 export function registryStub(env: Env) {
@@ -167,7 +172,7 @@ export function registerBotsRoutes(app: App): void {
     }),
     async (c) => {
       await spend(c, "bots");
-      const { name, url: given } = c.req.valid("json");
+      const { name, url: given, ladder } = c.req.valid("json");
       if (isReferenceBot(name.toLowerCase())) throw new ProblemError("registry/name_taken", `${name} is the name of a built-in bot`);
       const policy = botUrlPolicy(c);
       const checked = checkBotUrl(given, policy);
@@ -185,7 +190,9 @@ export function registerBotsRoutes(app: App): void {
       const reply = await registryStub(c.env).register({ id, name, url, secret, tokenHash: await hashToken(token), info: health.info, createdAt: Date.now() });
       if (!reply.ok) throw new ProblemError(reply.error.code, reply.error.detail);
       const location = `/v1/bots/${id}`;
-      return c.json({ ...reply.value, secret, token }, 201, { Location: location });
+      if (!ladder) return c.json({ ...reply.value, secret, token }, 201, { Location: location });
+      const joined = await ladderStub(c.env).join({ id, name });
+      return c.json({ ...reply.value, secret, token, ladder: joined.ok ? joined.value : null }, 201, { Location: location });
     },
   );
 
@@ -219,10 +226,11 @@ export function registerBotsRoutes(app: App): void {
       tags: ["Bots"],
       operationId: "getBot",
       summary: "Get a bot",
-      description: "A registered bot: name, URL, what it answered to `GET /` at registration, and when it was registered.",
+      description:
+        "A registered bot: name, URL, what it answered to `GET /` at registration, when it was registered, and its ladder entry (paused bots say why).",
       request: { params: IdParamSchema },
       responses: {
-        200: { description: "The bot.", content: { "application/json": { schema: BotSchema, example: examples.bots.bot } } },
+        200: { description: "The bot.", content: { "application/json": { schema: BotDetailSchema, example: { ...examples.bots.bot, ladder: null } } } },
         ...problems("/v1/bots/{id}", ["registry/not_found"]),
       },
     }),
@@ -231,7 +239,7 @@ export function registerBotsRoutes(app: App): void {
       if (!isMatchId(id)) throw unknownBot(id);
       const reply = await registryStub(c.env).get(id);
       if (!reply.ok) throw unknownBot(id);
-      return c.json(reply.value, 200);
+      return c.json({ ...reply.value, ladder: await ladderStub(c.env).status(id) }, 200);
     },
   );
 

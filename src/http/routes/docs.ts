@@ -71,7 +71,12 @@ const API_TAGS = [
     description:
       "Bots for the arena: register an HTTP bot, the built-in bots served with the bot protocol, and the protocol itself (the webhooks: the calls the arena makes to a bot).",
   },
-  { name: "Tournaments", description: "Round robins between bots, played on the service one game at a time: progress, standings, crosstable, games." },
+  {
+    name: "Tournaments",
+    description:
+      "Round robins, gauntlets and SPRT matches between bots, from openings in pairs, several games at once: progress, standings, crosstable, games, the SPRT's live state.",
+  },
+  { name: "Ladder", description: "The standing ladder: registered bots paired all the time by a Cron Trigger, rated over all their ladder games." },
   { name: "Meta", description: "The service itself: index, health, problem types, this description." },
 ];
 

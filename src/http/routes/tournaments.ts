@@ -1,18 +1,30 @@
 /**
  * Tournaments: each is one TournamentObject Durable Object (src/objects/tournament.ts), addressed by its
- * random id, that plays a round robin between registered bots and built-in ones with alarms. These
- * routes check the request, resolve the entrants (registered bots from the registry, with their
- * secrets), and call the object. The management token (`Authorization: Bearer`) cancels it.
+ * random id, that plays a round robin, a gauntlet or an SPRT match between registered bots and built-in
+ * ones with alarms. These routes check the request (its openings by playing them on a new match),
+ * resolve the entrants (registered bots from the registry, with their secrets), and call the object.
+ * The management token (`Authorization: Bearer`) cancels it.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { EXAMPLE_BOT_ID, EXAMPLE_TOURNAMENT_ID } from "../../wire/example-inputs.ts";
 import examples from "../../wire/examples.json" with { type: "json" };
-import { CreatedTournamentSchema, CreateTournamentRequestSchema, MAX_TOURNAMENT_GAMES, MAX_TOURNAMENT_MOVE_MS, TournamentSchema } from "../../wire/tournament-schemas.ts";
-import type { StoredEntry } from "../../wire/tournament.ts";
+import {
+  type CreateTournamentRequest,
+  CreatedTournamentSchema,
+  CreateTournamentRequestSchema,
+  MAX_TOURNAMENT_GAMES,
+  MAX_TOURNAMENT_MOVE_MS,
+  SPRT_DEFAULTS,
+  type TournamentKindInput,
+  TournamentSchema,
+} from "../../wire/tournament-schemas.ts";
+import { openingOfInput, type StoredEntry, type StoredSprt } from "../../wire/tournament.ts";
+import { type MatchOpening, newMatch } from "../../match/machine.ts";
+import { makeRules } from "../../rules/index.ts";
 import { checkBotUrl, isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts";
 import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
-import { scheduleProblem } from "../../tournament/index.ts";
+import { scheduleProblem, sprtProblem } from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { IdempotencyHeadersSchema, IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 import { type ProblemCode, ProblemError, problemResponses, type Reply } from "../../wire/problems.ts";
@@ -73,6 +85,46 @@ async function entriesOf(c: Context<AppEnv>, bots: string[]): Promise<StoredEntr
   });
 }
 
+/** The openings of a request, each checked by playing it on a new match under the tournament's rules. */
+function openingsOf(request: CreateTournamentRequest): { openings: MatchOpening[]; suite: string | null } {
+  if (request.openings === undefined) return { openings: [], suite: null };
+  if (typeof request.openings === "string") {
+    const message = `there is no built-in opening suite '${request.openings}'; give the openings as a list`;
+    throw new ProblemError("request/invalid", `openings: ${message}`, { errors: [{ path: ["openings"], message }] });
+  }
+  const rules = makeRules(request.rules ?? {});
+  const openings = request.openings.map(openingOfInput);
+  openings.forEach((opening, index) => {
+    try {
+      newMatch({ rules, clock: { kind: "none" }, firstSeat: 0, opening }, 0);
+    } catch (error) {
+      throw invalid(["openings", index], error instanceof RangeError ? error.message : String(error));
+    }
+  });
+  return { openings, suite: null };
+}
+
+/** The checked settings of an SPRT request, defaults filled in; refuses `sprt` on another kind, and its absence on an SPRT. */
+function sprtOf(request: CreateTournamentRequest, kind: TournamentKindInput): StoredSprt | undefined {
+  if (kind !== "sprt") {
+    if (request.sprt !== undefined) throw invalid(["sprt"], `only a tournament of kind sprt takes sprt settings (this one is ${kind})`);
+    return undefined;
+  }
+  if (request.sprt === undefined) throw invalid(["sprt"], "a tournament of kind sprt needs its settings: elo0 and elo1 at least");
+  if (request.bots.length !== 2) throw invalid(["bots"], "an SPRT match is between two bots: the one under test, then the one it is measured against");
+  const sprt: StoredSprt = { ...SPRT_DEFAULTS, ...request.sprt };
+  const problem = sprtProblem(sprt);
+  if (problem) throw invalid(["sprt"], problem);
+  return sprt;
+}
+
+/** The games a request schedules. */
+function gameCount(request: CreateTournamentRequest, kind: TournamentKindInput, sprt: StoredSprt | undefined): number {
+  const n = request.bots.length;
+  if (sprt) return sprt.maxGames;
+  return (kind === "gauntlet" ? n - 1 : (n * (n - 1)) / 2) * request.gamesPerPair;
+}
+
 export function registerTournamentsRoutes(app: App): void {
   app.openAPIRegistry.registerComponent("securitySchemes", "tournamentToken", {
     type: "http",
@@ -129,13 +181,13 @@ export function registerTournamentsRoutes(app: App): void {
       if (request.clock.kind === "move" && request.clock.moveMs > MAX_TOURNAMENT_MOVE_MS) {
         throw invalid(["clock", "moveMs"], `at most ${MAX_TOURNAMENT_MOVE_MS} ms per move in a tournament`);
       }
-      const pairs = (request.bots.length * (request.bots.length - 1)) / 2;
-      if (pairs * request.gamesPerPair > MAX_TOURNAMENT_GAMES) {
-        throw invalid(
-          ["gamesPerPair"],
-          `${request.bots.length} bots with ${request.gamesPerPair} games per pair make ${pairs * request.gamesPerPair} games; at most ${MAX_TOURNAMENT_GAMES}`,
-        );
+      const kind = request.kind ?? "roundRobin";
+      const sprt = sprtOf(request, kind);
+      const games = gameCount(request, kind, sprt);
+      if (!sprt && games > MAX_TOURNAMENT_GAMES) {
+        throw invalid(["gamesPerPair"], `${request.bots.length} bots with ${request.gamesPerPair} games per pair make ${games} games; at most ${MAX_TOURNAMENT_GAMES}`);
       }
+      const { openings, suite } = openingsOf(request);
       const entries = await entriesOf(c, request.bots);
       const problem = scheduleProblem(
         entries.map((entry) => entry.name),
@@ -152,7 +204,12 @@ export function registerTournamentsRoutes(app: App): void {
           name: request.name ?? null,
           tokenHash: await hashToken(token),
           entries,
+          kind,
           gamesPerPair: request.gamesPerPair,
+          concurrency: request.concurrency ?? 1,
+          openings,
+          openingSuite: suite,
+          ...(sprt ? { sprt } : {}),
           rules: request.rules ?? {},
           clock: request.clock,
           seed,

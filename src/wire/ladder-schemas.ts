@@ -1,0 +1,177 @@
+/**
+ * Wire schemas of the ladder: the standing competition where registered bots that opted in are paired
+ * all the time by a Cron Trigger and keep one rating across all their ladder games
+ * (src/objects/ladder.ts). The stored forms and the view functions are in ladder.ts.
+ */
+import { z } from "@hono/zod-openapi";
+import { RESULT_REASONS } from "../match/machine.ts";
+import { EXAMPLE_BOT_ID, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";
+import { NextLinkSchema } from "./pagination.ts";
+
+const EXAMPLE_OPPONENT_ID = "c5p7ys3nr8ua4ld6wk9xe3jq7f";
+
+export const LadderStatusSchema = z.enum(["active", "paused", "left"]).openapi("LadderStatus", {
+  description:
+    "`active`: paired by the scheduler; `paused`: not paired because it forfeited repeatedly (see `pausedReason`; its owner resumes it with `PUT /v1/ladder/{bot}`); `left`: its owner took it off the ladder (its games and rating stay).",
+  example: "active",
+});
+
+export const LadderSettingsSchema = z
+  .object({
+    gamesPerHour: z.number().int().openapi({ description: "The most ladder games a bot starts in any hour.", example: 12 }),
+    gamesPerPairing: z
+      .number()
+      .int()
+      .openapi({ description: "Games of one pairing: a pair from one opening, each bot making the first move once.", example: 2 }),
+    moveMs: z.number().int().openapi({ description: "The clock of ladder games: this many ms per move.", example: 5000 }),
+    pauseAfterForfeits: z.number().int().openapi({ description: "A bot that forfeits this many ladder games in a row is paused.", example: 3 }),
+    openings: z
+      .union([z.string(), z.null()])
+      .openapi({ description: "The opening suite pairings are played from (in turn); null: the empty board.", example: null }),
+    rating: z.string().openapi({ description: "How ratings are computed.", example: "Bradley-Terry fit over every ladder game" }),
+  })
+  .openapi("LadderSettings", {
+    description: "How the ladder pairs and rates.",
+    example: { gamesPerHour: 12, gamesPerPairing: 2, moveMs: 5000, pauseAfterForfeits: 3, openings: null, rating: "Bradley-Terry fit over every ladder game" },
+  });
+
+export const LadderPlayingSchema = z
+  .object({
+    tournamentId: z.string().openapi({ description: "The pairing's tournament (its games are ordinary tournament games).", example: EXAMPLE_TOURNAMENT_ID }),
+    opponent: z.object({ id: z.string(), name: z.string() }).openapi({ description: "Who it plays.", example: { id: EXAMPLE_OPPONENT_ID, name: "bob" } }),
+    startedAt: z.string().openapi({ format: "date-time", example: "2026-10-01T12:00:00.000Z" }),
+  })
+  .openapi("LadderPlaying", {
+    description: "The pairing a bot is playing now.",
+    example: { tournamentId: EXAMPLE_TOURNAMENT_ID, opponent: { id: EXAMPLE_OPPONENT_ID, name: "bob" }, startedAt: "2026-10-01T12:00:00.000Z" },
+  });
+
+const LADDER_ENTRY_EXAMPLE = {
+  rank: 1,
+  bot: { id: EXAMPLE_BOT_ID, name: "alice" },
+  status: "active" as const,
+  pausedReason: null,
+  pausedAt: null,
+  rating: 1587.3,
+  deviation: 96.4,
+  games: 24,
+  wins: 9,
+  draws: 12,
+  losses: 3,
+  forfeits: 1,
+  forfeitStreak: 0,
+  gamesLastHour: 4,
+  joinedAt: "2026-10-01T12:00:00.000Z",
+  lastGameAt: "2026-10-01T13:05:00.000Z",
+  playing: null,
+};
+
+const LADDER_PAGE_EXAMPLE = {
+  bots: [LADDER_ENTRY_EXAMPLE],
+  next: null,
+  total: 1,
+  pairingsInPlay: 0,
+  settings: { gamesPerHour: 12, gamesPerPairing: 2, moveMs: 5000, pauseAfterForfeits: 3, openings: null, rating: "Bradley-Terry fit over every ladder game" },
+};
+
+export const LadderEntrySchema = z
+  .object({
+    rank: z.union([z.number().int().min(1), z.null()]).openapi({
+      description: "1 for the highest rating among bots on the ladder (equal ratings share a rank); null once the bot has left.",
+      example: 1,
+    }),
+    bot: z.object({ id: z.string(), name: z.string() }).openapi({ description: "The registered bot.", example: { id: EXAMPLE_BOT_ID, name: "alice" } }),
+    status: LadderStatusSchema,
+    pausedReason: z.union([z.string(), z.null()]).openapi({
+      description: "Why the bot is paused, in words (null unless paused).",
+      example: null,
+    }),
+    pausedAt: z.union([z.string(), z.null()]).openapi({ format: "date-time", description: "When it was paused.", example: null }),
+    rating: z
+      .number()
+      .openapi({ description: "A Bradley-Terry rating over every ladder game, on the Elo scale around 1500 (rounded to 0.1).", example: 1587.3 }),
+    deviation: z.number().min(0).openapi({ description: "The rating's uncertainty: one standard deviation, in the same points.", example: 96.4 }),
+    games: z.number().int().min(0).openapi({ description: "Ladder games played (that count).", example: 24 }),
+    wins: z.number().int().min(0).openapi({ example: 9 }),
+    draws: z.number().int().min(0).openapi({ example: 12 }),
+    losses: z.number().int().min(0).openapi({ description: "Games lost, forfeits included.", example: 3 }),
+    forfeits: z.number().int().min(0).openapi({ description: "Games lost by forfeit (included in `losses`).", example: 1 }),
+    forfeitStreak: z.number().int().min(0).openapi({ description: "Forfeits in a row, up to its latest game.", example: 0 }),
+    gamesLastHour: z.number().int().min(0).openapi({ description: "Ladder games started in the last hour (at most `gamesPerHour`).", example: 4 }),
+    joinedAt: z.string().openapi({ format: "date-time", example: "2026-10-01T12:00:00.000Z" }),
+    lastGameAt: z
+      .union([z.string(), z.null()])
+      .openapi({ format: "date-time", description: "When its latest ladder game ended.", example: "2026-10-01T13:05:00.000Z" }),
+    playing: z.union([LadderPlayingSchema, z.null()]).openapi({ description: "The pairing it is playing now, if any." }),
+  })
+  .openapi("LadderEntry", { description: "A bot on the ladder: status, rating and record.", example: LADDER_ENTRY_EXAMPLE });
+
+export const RatingPointSchema = z
+  .object({
+    at: z.string().openapi({ format: "date-time", description: "When the pairing that moved it was recorded." }),
+    games: z.number().int().openapi({ description: "The bot's ladder games by then." }),
+    rating: z.number().openapi({ description: "The rating then (rounded to 0.1)." }),
+    deviation: z.number().openapi({ description: "Its uncertainty then: one standard deviation." }),
+  })
+  .openapi("RatingPoint", {
+    description: "The bot's rating after one of its pairings.",
+    example: { at: "2026-10-01T13:05:00.000Z", games: 24, rating: 1587.3, deviation: 96.4 },
+  });
+
+export const LadderGameSchema = z
+  .object({
+    tournamentId: z.string().openapi({ example: EXAMPLE_TOURNAMENT_ID }),
+    gameId: z.string().openapi({ example: "g2" }),
+    matchId: z
+      .union([z.string(), z.null()])
+      .openapi({ description: "The match of the game (its page is `/matches/{matchId}`).", example: "k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
+    opponent: z.object({ id: z.string(), name: z.string() }).openapi({ example: { id: EXAMPLE_OPPONENT_ID, name: "bob" } }),
+    role: z.enum(["first", "second"]).openapi({ description: "`first`: the bot made the first move of the game.", example: "second" }),
+    opening: z.union([z.string(), z.null()]).openapi({ description: "The opening the game started from, by name; null for the empty board.", example: null }),
+    result: z.enum(["win", "draw", "loss", "none"]).openapi({ description: "For this bot; `none`: the game did not count (cancelled).", example: "win" }),
+    reason: z.enum(RESULT_REASONS).openapi({ example: "quarto" }),
+    forfeitCode: z.union([z.string(), z.null()]).openapi({ description: "For a loss by misbehaviour: its code.", example: null }),
+    forfeitedBy: z.union([z.string(), z.null()]).openapi({ description: "The bot id that forfeited.", example: null }),
+    detail: z.union([z.string(), z.null()]).openapi({ description: "More about the ending, in words.", example: null }),
+    finishedAt: z.string().openapi({ format: "date-time", example: "2026-10-01T13:05:00.000Z" }),
+  })
+  .openapi("LadderGame", {
+    description: "One ladder game, from one bot's side.",
+    example: {
+      tournamentId: EXAMPLE_TOURNAMENT_ID,
+      gameId: "g2",
+      matchId: "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+      opponent: { id: EXAMPLE_OPPONENT_ID, name: "bob" },
+      role: "second",
+      opening: null,
+      result: "win",
+      reason: "quarto",
+      forfeitCode: null,
+      forfeitedBy: null,
+      detail: null,
+      finishedAt: "2026-10-01T13:05:00.000Z",
+    },
+  });
+
+export const LadderBotSchema = LadderEntrySchema.extend({
+  history: z.array(RatingPointSchema).openapi({ description: "The bot's rating after each of its pairings, oldest first (the latest 500)." }),
+  recentGames: z.array(LadderGameSchema).openapi({ description: "Its latest ladder games, newest first (at most 50)." }),
+}).openapi("LadderBot", { description: "A bot on the ladder, with its rating history and its latest games." });
+
+export const LadderPageSchema = z
+  .object({
+    bots: z.array(LadderEntrySchema).openapi({ description: "Bots on the ladder (active or paused), by rating, highest first." }),
+    next: NextLinkSchema,
+    total: z.number().int().openapi({ description: "Bots on the ladder in all.", example: 2 }),
+    pairingsInPlay: z.number().int().openapi({ description: "Pairings being played now.", example: 1 }),
+    settings: LadderSettingsSchema,
+  })
+  .openapi("LadderPage", { description: "One page of the ladder.", example: LADDER_PAGE_EXAMPLE });
+
+export type LadderStatus = z.infer<typeof LadderStatusSchema>;
+export type LadderEntryOutput = z.infer<typeof LadderEntrySchema>;
+export type LadderBotOutput = z.infer<typeof LadderBotSchema>;
+export type LadderPageOutput = z.infer<typeof LadderPageSchema>;
+export type LadderGameOutput = z.infer<typeof LadderGameSchema>;
+export type RatingPointOutput = z.infer<typeof RatingPointSchema>;
+export type LadderSettingsOutput = z.infer<typeof LadderSettingsSchema>;

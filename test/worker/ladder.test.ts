@@ -1,0 +1,273 @@
+/**
+ * The ladder: bots that opt in (at registration or with their token) are paired by the Worker's
+ * scheduled handler; the pairings' tournaments are played (their objects and the ladder evicted at
+ * random steps) and recorded once; ratings move and persist with their history; pairing stops at the
+ * hourly game budget; a bot that keeps forfeiting is paused and its owner sees why and resumes it; a
+ * pairing stored but never created is created by the next tick; the listing is paginated.
+ */
+import { createExecutionContext, createScheduledController, env, evictDurableObject, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import worker from "../../src/index.ts";
+import { newMatchId } from "../../src/match/secrets.ts";
+import { referenceAnswer } from "../../src/bots/index.ts";
+import type { LadderBotOutput, LadderEntryOutput, LadderPageOutput } from "../../src/wire/ladder-schemas.ts";
+import { LADDER_NAME, LADDER_SETTINGS } from "../../src/wire/ladder.ts";
+import type { LadderObject } from "../../src/objects/ladder.ts";
+import { badMover, type Fleet, goodBot, installFleet, json } from "./bot-fleet.ts";
+import { expectProblem, json200, postJson, request } from "./http.ts";
+import { driveToEnd, getTournament } from "./tournament-client.ts";
+
+const strong = goodBot((checked) => referenceAnswer("medium", checked, { maxNodes: 20_000 }));
+const weak = goodBot((checked) => referenceAnswer("random", checked, { maxNodes: 1000 }));
+
+let fleet: Fleet;
+beforeAll(() => {
+  fleet = installFleet({
+    strong1: strong,
+    strong2: strong,
+    weak1: weak,
+    weak2: weak,
+    budget1: weak,
+    budget2: weak,
+    crashy: badMover(() => json({ error: "internal" }, 500)),
+    steady: strong,
+    lost1: weak,
+    lost2: weak,
+    ...Object.fromEntries(["p1", "p2", "p3", "p4", "p5"].map((name) => [name, weak])),
+  });
+});
+afterAll(() => fleet.restore());
+
+const ladder = () => env.LADDER.get(env.LADDER.idFromName(LADDER_NAME));
+const T0 = Date.now();
+const MINUTE = 60_000;
+
+/** Runs the Worker's scheduled handler as the Cron Trigger would, at `at`. */
+async function cron(at: number): Promise<void> {
+  const controller = createScheduledController({ scheduledTime: at, cron: "* * * * *" });
+  const ctx = createExecutionContext();
+  await worker.scheduled(controller, env);
+  await waitOnExecutionContext(ctx);
+}
+
+interface Registered {
+  id: string;
+  token: string;
+  ladder?: LadderEntryOutput | null;
+}
+
+async function register(bot: string, ladderFlag: boolean): Promise<Registered> {
+  const response = await postJson("/v1/bots", { name: bot, url: fleet.url(bot), ...(ladderFlag ? { ladder: true } : {}) });
+  const text = await response.text();
+  expect(response.status, text).toBe(201);
+  const registered = JSON.parse(text) as Registered & { secret: string };
+  fleet.secrets.set(bot, registered.secret);
+  return registered;
+}
+
+const ladderBot = (id: string) => json200<LadderBotOutput>(request(`/v1/ladder/${id}`));
+const ladderPage = (query = "") => json200<LadderPageOutput>(request(`/v1/ladder${query}`));
+const put = (id: string, token?: string) =>
+  request(`/v1/ladder/${id}`, { method: "PUT", headers: token === undefined ? {} : { Authorization: `Bearer ${token}` } });
+
+/** Plays every pairing the given bots are in to its end, evicting the tournament, its matches and the ladder at random steps. */
+async function playPairings(ids: string[], seed: number): Promise<number> {
+  const tournaments = new Set<string>();
+  for (const id of ids) {
+    const entry = await ladderBot(id);
+    if (entry.playing) tournaments.add(entry.playing.tournamentId);
+  }
+  let index = 0;
+  for (const tournament of tournaments) {
+    await evictDurableObject(ladder()).catch(() => {});
+    const { view } = await driveToEnd(tournament, { seed: seed + index++, evict: 0.25 });
+    expect(view.status).toBe("finished");
+  }
+  return tournaments.size;
+}
+
+/** Takes the bots off the ladder, plays out their pairings in play and records them, so that later tests start from an empty ladder. */
+async function retire(bots: Registered[], at: number): Promise<void> {
+  for (const bot of bots) await request(`/v1/ladder/${bot.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${bot.token}` } });
+  await playPairings(
+    bots.map((bot) => bot.id),
+    999,
+  );
+  await cron(at);
+  expect((await ladderPage()).pairingsInPlay).toBe(0);
+}
+
+describe("the ladder", () => {
+  it("pairs opted-in bots on the cron, records every game once through evictions, moves ratings and keeps their history", async () => {
+    const bots = new Map<string, Registered>();
+    for (const name of ["strong1", "strong2", "weak1"]) bots.set(name, await register(name, true));
+    // One joins later, with its token.
+    bots.set("weak2", await register("weak2", false));
+    expect(bots.get("strong1")?.ladder).toMatchObject({ status: "active", rating: 1500, games: 0, playing: null });
+    expect(bots.get("weak2")?.ladder).toBeUndefined();
+    const weak2 = bots.get("weak2") as Registered;
+    expect(await json200<{ ladder: LadderEntryOutput | null }>(request(`/v1/bots/${weak2.id}`))).toMatchObject({ ladder: null });
+    expect(await json200<LadderEntryOutput>(put(weak2.id, weak2.token))).toMatchObject({ status: "active", bot: { id: weak2.id, name: "weak2" } });
+
+    const ids = [...bots.values()].map((bot) => bot.id);
+    const rounds = 4;
+    let pairingsPlayed = 0;
+    for (let round = 0; round < rounds; round++) {
+      await cron(T0 + round * 10 * MINUTE);
+      const page = await ladderPage();
+      expect(page.pairingsInPlay, `round ${round}`).toBe(2);
+      expect(page.bots.every((entry) => entry.playing !== null)).toBe(true);
+      pairingsPlayed += await playPairings(ids, 100 + round * 10);
+    }
+    // The last pairings are recorded by the next tick (which also pairs again).
+    await cron(T0 + rounds * 10 * MINUTE);
+    await evictDurableObject(ladder()).catch(() => {});
+    expect(pairingsPlayed).toBe(2 * rounds);
+
+    const entries = await Promise.all(ids.map(ladderBot));
+    // Every game is recorded once, for both its bots.
+    const seen = new Map<string, number>();
+    for (const entry of entries) {
+      expect(entry.games, entry.bot.name).toBe(rounds * LADDER_SETTINGS.gamesPerPairing);
+      expect(entry.wins + entry.draws + entry.losses).toBe(entry.games);
+      for (const game of entry.recentGames) {
+        const key = `${game.tournamentId}/${game.gameId}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      expect(entry.history).toHaveLength(rounds);
+      expect(entry.history.map((point) => point.games)).toEqual([2, 4, 6, 8]);
+    }
+    expect(seen.size).toBe(rounds * 2 * LADDER_SETTINGS.gamesPerPairing);
+    expect([...seen.values()].every((count) => count === 2)).toBe(true);
+    // The games are those of the tournaments, with the same results.
+    const strong1 = entries.find((entry) => entry.bot.name === "strong1") as LadderBotOutput;
+    for (const game of strong1.recentGames) {
+      const view = await getTournament(game.tournamentId);
+      const played = view.games.find((candidate) => candidate.gameId === game.gameId);
+      expect(played?.matchId).toBe(game.matchId);
+      const winner = played?.result?.winner ?? null;
+      expect(game.result).toBe(winner === null ? "draw" : winner === "strong1" ? "win" : "loss");
+    }
+    // Ratings moved and order the bots by strength; the uncertainty shrank with the games.
+    const rating = (name: string) => entries.find((entry) => entry.bot.name === name) as LadderBotOutput;
+    const strongest = Math.min(rating("strong1").rating, rating("strong2").rating);
+    const weakest = Math.max(rating("weak1").rating, rating("weak2").rating);
+    expect(strongest).toBeGreaterThan(weakest);
+    for (const entry of entries) expect(entry.deviation).toBeLessThan(LADDER_SETTINGS.gamesPerPairing * 200);
+    // The listing ranks them by rating.
+    const page = await ladderPage();
+    expect(page.bots.map((entry) => entry.rating)).toEqual([...page.bots.map((entry) => entry.rating)].sort((a, b) => b - a));
+    expect(page.bots[0].rank).toBe(1);
+    // Nothing lives only in memory: after an eviction every view is the same.
+    await evictDurableObject(ladder()).catch(() => {});
+    expect(await Promise.all(ids.map(ladderBot))).toEqual(entries);
+    // Leave: no longer listed or paired; the games stay.
+    const left = await json200<LadderEntryOutput>(request(`/v1/ladder/${weak2.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${weak2.token}` } }));
+    expect(left).toMatchObject({ status: "left", rank: null, games: 8 });
+    expect((await ladderPage()).bots.map((entry) => entry.bot.id)).not.toContain(weak2.id);
+    await retire([...bots.values()], T0 + 100 * MINUTE);
+  });
+
+  it("starts no game past the hourly budget, and pairs again an hour later", async () => {
+    const a = await register("budget1", true);
+    const b = await register("budget2", true);
+    const start = T0 + 1000 * MINUTE;
+    const perHour = LADDER_SETTINGS.gamesPerHour / LADDER_SETTINGS.gamesPerPairing;
+    for (let tick = 0; tick < perHour + 3; tick++) {
+      await cron(start + tick * MINUTE);
+      await playPairings([a.id, b.id], 300 + tick);
+    }
+    await cron(start + (perHour + 3) * MINUTE);
+    const entry = await ladderBot(a.id);
+    expect(entry.games).toBe(LADDER_SETTINGS.gamesPerHour);
+    expect(entry.playing).toBeNull();
+    await cron(start + 61 * MINUTE);
+    expect((await ladderBot(a.id)).playing).not.toBeNull();
+    await retire([a, b], start + 62 * MINUTE);
+  });
+
+  it("pauses a bot that forfeits repeatedly; its owner sees why and resumes it", async () => {
+    const crashy = await register("crashy", true);
+    const steady = await register("steady", true);
+    const start = T0 + 2000 * MINUTE;
+    let tick = 0;
+    for (; tick < 5; tick++) {
+      await cron(start + tick * MINUTE);
+      if ((await ladderBot(crashy.id)).status === "paused") break;
+      await playPairings([crashy.id, steady.id], 500 + tick);
+    }
+    const paused = await ladderBot(crashy.id);
+    expect(paused.status).toBe("paused");
+    expect(paused.forfeitStreak).toBeGreaterThanOrEqual(LADDER_SETTINGS.pauseAfterForfeits);
+    expect(paused.pausedReason).toMatch(/forfeits in a row/);
+    expect(paused.pausedReason).toMatch(/bot\/http_status/);
+    expect(paused.pausedAt).not.toBeNull();
+    expect(paused.recentGames.every((game) => game.result === "loss" && game.forfeitCode === "bot/http_status" && game.forfeitedBy === crashy.id)).toBe(true);
+    // The bot's own view and the ladder say so.
+    const detail = await json200<{ ladder: LadderEntryOutput }>(request(`/v1/bots/${crashy.id}`));
+    expect(detail.ladder).toMatchObject({ status: "paused", pausedReason: paused.pausedReason });
+    expect((await ladderPage()).bots.find((entry) => entry.bot.id === crashy.id)).toMatchObject({ status: "paused" });
+    // A paused bot is not paired.
+    await cron(start + (tick + 1) * MINUTE);
+    expect((await ladderBot(crashy.id)).playing).toBeNull();
+    expect((await ladderBot(steady.id)).playing).toBeNull();
+    // Resuming needs the bot's token.
+    await expectProblem(put(crashy.id), "registry/token_required");
+    await expectProblem(put(crashy.id, steady.token), "registry/wrong_token");
+    await expectProblem(put("nobody"), "registry/token_required");
+    await expectProblem(put("b4n6xr2mq7tz3kc5vj8wd2hp6e", crashy.token), "registry/not_found");
+    const resumed = await json200<LadderEntryOutput>(put(crashy.id, crashy.token));
+    expect(resumed).toMatchObject({ status: "active", pausedReason: null, forfeitStreak: 0 });
+    await cron(start + (tick + 2) * MINUTE);
+    expect((await ladderBot(crashy.id)).playing).not.toBeNull();
+    await retire([crashy, steady], start + (tick + 3) * MINUTE);
+  });
+
+  it("creates on the next tick a pairing that was stored but whose tournament was never created", async () => {
+    const a = await register("lost1", true);
+    const b = await register("lost2", true);
+    const tournamentId = newMatchId();
+    await runInDurableObject(ladder(), (_instance: LadderObject, state) => {
+      state.storage.sql.exec(
+        "INSERT INTO pairings (id, seq, a_id, a_name, b_id, b_name, opening, status, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM pairings), ?, 'lost1', ?, 'lost2', NULL, 'creating', ?)",
+        tournamentId,
+        a.id,
+        b.id,
+        T0 + 3000 * MINUTE,
+      );
+    });
+    await expectProblem(request(`/v1/tournaments/${tournamentId}`), "tournament/not_found");
+    await cron(T0 + 3000 * MINUTE);
+    const view = await getTournament(tournamentId);
+    expect(view.bots.map((bot) => bot.name)).toEqual(["lost1", "lost2"]);
+    // It was the bots' pairing: no second one was started beside it.
+    expect((await ladderBot(a.id)).playing?.tournamentId).toBe(tournamentId);
+    expect((await ladderPage()).pairingsInPlay).toBe(1);
+    await retire([a, b], T0 + 3001 * MINUTE);
+    expect((await ladderBot(a.id)).games).toBe(2);
+  });
+
+  it("lists the ladder in pages by rating, with next links that neither skip nor repeat", async () => {
+    const ids: string[] = [];
+    for (const name of ["p1", "p2", "p3", "p4", "p5"]) ids.push((await register(name, true)).id);
+    const listed: string[] = [];
+    let next: string | null = "/v1/ladder?limit=2";
+    let pages = 0;
+    while (next !== null) {
+      const page: LadderPageOutput = await json200<LadderPageOutput>(request(next));
+      expect(page.bots.length).toBeLessThanOrEqual(2);
+      expect(page.total).toBe(5);
+      listed.push(...page.bots.map((entry) => entry.bot.id));
+      next = page.next;
+      pages++;
+    }
+    expect(pages).toBe(3);
+    expect(listed).toEqual([...ids].sort());
+    expect((await ladderPage("?limit=100")).bots.map((entry) => entry.bot.id)).toEqual([...ids].sort());
+    expect((await ladderPage()).settings).toMatchObject({ gamesPerHour: LADDER_SETTINGS.gamesPerHour, moveMs: LADDER_SETTINGS.moveMs });
+    await expectProblem(request("/v1/ladder?cursor=nonsense!"), "request/invalid");
+    await expectProblem(request("/v1/ladder?limit=0"), "request/invalid");
+    await expectProblem(request("/v1/ladder?limit=many"), "request/invalid");
+    await expectProblem(request("/v1/ladder/b4n6xr2mq7tz3kc5vj8wd2hp6e"), "ladder/not_found");
+  });
+});
