@@ -18,7 +18,7 @@ import { type MatchOpening, RESULT_REASONS, type ResultReason } from "../match/m
 import { hashToken, newMatchId, newSeatToken } from "../match/secrets.ts";
 import { err, ok } from "../rules/index.ts";
 import { seededRandom, shuffleInPlace } from "../engine/random.ts";
-import { fitRatings, PRIOR_SD_ELO, RATING_ORIGIN } from "../tournament/index.ts";
+import { fitRatings, OPENING_SUITES, PRIOR_SD_ELO, RATING_ORIGIN } from "../tournament/index.ts";
 import { REGISTRY_NAME } from "../wire/bots.ts";
 import type { LadderBotOutput, LadderEntryOutput, LadderPageOutput } from "../wire/ladder-schemas.ts";
 import { decodeCursor } from "../wire/pagination.ts";
@@ -53,9 +53,12 @@ export interface TickReport {
   inPlay: number;
 }
 
-/** The opening of the pairing numbered `seq` (null: the empty board). The built-in suite goes here once there is one. */
-function openingFor(_seq: number): MatchOpening | null {
-  return null;
+/** The suite ladder pairings are played from: the built-in suite of classic play (the ladder's rules). */
+const LADDER_SUITE = OPENING_SUITES.classic;
+
+/** The opening of the pairing numbered `seq` (from 1): the suite's openings in turn. */
+function openingFor(seq: number): MatchOpening {
+  return LADDER_SUITE.openings[(seq - 1) % LADDER_SUITE.openings.length];
 }
 
 export class LadderObject extends DurableObject<Env> {
@@ -243,7 +246,7 @@ export class LadderObject extends DurableObject<Env> {
       after: members.length > limit && last ? [String(last.rating), last.bot_id] : null,
       total,
       pairingsInPlay: this.openPairings().length,
-      settings: ladderSettings(openingFor(0)?.name ?? null),
+      settings: ladderSettings(LADDER_SUITE.name),
       history,
     });
   }
@@ -362,7 +365,7 @@ export class LadderObject extends DurableObject<Env> {
       a.name,
       b.bot_id,
       b.name,
-      opening === null ? null : JSON.stringify(opening),
+      JSON.stringify(opening),
       now,
     );
     return id;

@@ -32,7 +32,14 @@ export const LadderSettingsSchema = z
   })
   .openapi("LadderSettings", {
     description: "How the ladder pairs and rates.",
-    example: { gamesPerHour: 12, gamesPerPairing: 2, moveMs: 5000, pauseAfterForfeits: 3, openings: null, rating: "Bradley-Terry fit over every ladder game" },
+    example: {
+      gamesPerHour: 12,
+      gamesPerPairing: 2,
+      moveMs: 5000,
+      pauseAfterForfeits: 3,
+      openings: "classic",
+      rating: "Bradley-Terry fit over every ladder game",
+    },
   });
 
 export const LadderPlayingSchema = z
@@ -71,7 +78,14 @@ const LADDER_PAGE_EXAMPLE = {
   next: null,
   total: 1,
   pairingsInPlay: 0,
-  settings: { gamesPerHour: 12, gamesPerPairing: 2, moveMs: 5000, pauseAfterForfeits: 3, openings: null, rating: "Bradley-Terry fit over every ladder game" },
+  settings: {
+    gamesPerHour: 12,
+    gamesPerPairing: 2,
+    moveMs: 5000,
+    pauseAfterForfeits: 3,
+    openings: "classic",
+    rating: "Bradley-Terry fit over every ladder game",
+  },
 };
 
 export const LadderEntrySchema = z
@@ -143,7 +157,7 @@ export const LadderGameSchema = z
       matchId: "k3v7tq2mz5xj4c6rb8wn2hd5fa",
       opponent: { id: EXAMPLE_OPPONENT_ID, name: "bob" },
       role: "second",
-      opening: null,
+      opening: "classic/7",
       result: "win",
       reason: "quarto",
       forfeitCode: null,

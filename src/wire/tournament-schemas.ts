@@ -32,11 +32,16 @@ export const MAX_TOURNAMENT_OPENINGS = 200;
 export const TOURNAMENT_KINDS = ["roundRobin", "gauntlet", "sprt"] as const;
 export type TournamentKindInput = (typeof TOURNAMENT_KINDS)[number];
 
-export const OpeningInputSchema = z.string().min(1).max(400).regex(/^[^\n\r]*$/, "one line").openapi("OpeningInput", {
-  description:
-    "An opening: a game record in text from the empty board (`................. -8 a1-9`), or its moves alone (`-8 a1-9`). Its moves are played before the bots move (the record keeps them as its first moves); it must leave the game going, with no Quarto on the board.",
-  example: "................. -8 a1-9 b2-3",
-});
+export const OpeningInputSchema = z
+  .string()
+  .min(1)
+  .max(400)
+  .regex(/^[^\n\r]*$/, "one line")
+  .openapi("OpeningInput", {
+    description:
+      "An opening: a game record in text from the empty board (`................. -8 a1-9`), or a position string (`8.9A............B`, recorded as the game that places its pieces in cell order). Its moves are played before the bots move (the record keeps them as its first moves); it must leave the game going, with no Quarto on the board.",
+    example: "................. -8 a1-9 b2-3",
+  });
 
 /** The SPRT's defaults (the request may leave these out). */
 export const SPRT_DEFAULTS = { alpha: 0.05, beta: 0.05, model: "normalized", maxGames: 200 } as const;
@@ -97,7 +102,7 @@ export const CreateTournamentRequestSchema = z
         example: "roundRobin",
       }),
     openings: z
-      .union([z.string().min(1).max(40).openapi({ description: "A built-in opening suite, by name.", example: "classic" }), z.array(OpeningInputSchema).min(1).max(MAX_TOURNAMENT_OPENINGS)])
+      .union([z.string().min(1).max(40).openapi({ description: "A built-in opening suite, by name: `classic` (play without squares) or `squares`.", example: "classic" }), z.array(OpeningInputSchema).min(1).max(MAX_TOURNAMENT_OPENINGS)])
       .optional()
       .openapi({
         description: `Openings the games start from, in pairs: each opening is played twice by the same two bots, each making the first move once, the two games next to each other (openings taken in a seeded order, round and round the list). A built-in suite by name, or a list (at most ${MAX_TOURNAMENT_OPENINGS}). Absent: every game starts from the empty board.`,

@@ -11,7 +11,7 @@ import { rulesOutput } from "./convert.ts";
 import { type Role, seatOfRole } from "./match.ts";
 import { DEFAULT_PAGE_LIMIT, nextLink } from "./pagination.ts";
 import { TOURNAMENT_VIEW_GAMES } from "./tournament-schemas.ts";
-import { makeRules, type RulesInput, START_POSITION_STRING } from "../rules/index.ts";
+import { makeRules, type RulesInput } from "../rules/index.ts";
 import {
   eloEstimate,
   type GameState,
@@ -24,7 +24,7 @@ import {
   tableOf,
   type TournamentProgress,
 } from "../tournament/index.ts";
-import type { GauntletRowOutput, OpeningInput, SprtStateOutput, TournamentGameOutput, TournamentOutput } from "./tournament-schemas.ts";
+import type { GauntletRowOutput, SprtStateOutput, TournamentGameOutput, TournamentOutput } from "./tournament-schemas.ts";
 
 export type TournamentKind = "roundRobin" | "gauntlet" | "sprt";
 
@@ -73,16 +73,6 @@ export interface StoredTournament extends TournamentProgress {
 export type StoredGame = GameState;
 
 export const gameKey = (index: number): string => `game:${String(index).padStart(6, "0")}`;
-
-/**
- * An opening of a request as the match takes it: a record's text (the start position, then moves) or
- * its moves alone, named by its place in the list. Legality is the reducer's to check (a match refuses
- * an opening it cannot play).
- */
-export function openingOfInput(input: OpeningInput, index: number): MatchOpening {
-  const words = input.trim().split(/\s+/).filter((word) => word.length > 0);
-  return { name: String(index + 1), moves: words[0] === START_POSITION_STRING ? words.slice(1) : words };
-}
 
 const instant = (ms: number): string => new Date(ms).toISOString();
 const tenths = (value: number): number => Math.round(value * 10) / 10;

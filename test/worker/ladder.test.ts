@@ -148,6 +148,14 @@ describe("the ladder", () => {
       const winner = played?.result?.winner ?? null;
       expect(game.result).toBe(winner === null ? "draw" : winner === "strong1" ? "win" : "loss");
     }
+    // Each pairing is one opening of the classic suite, played twice with the seats swapped.
+    const pairings = new Map<string, LadderBotOutput["recentGames"]>();
+    for (const game of strong1.recentGames) pairings.set(game.tournamentId, [...(pairings.get(game.tournamentId) ?? []), game]);
+    for (const games of pairings.values()) {
+      expect(games.map((game) => game.role).sort()).toEqual(["first", "second"]);
+      expect(games[0].opening).toMatch(/^classic\//);
+      expect(games[1].opening).toBe(games[0].opening);
+    }
     // Ratings moved and order the bots by strength; the uncertainty shrank with the games.
     const rating = (name: string) => entries.find((entry) => entry.bot.name === name) as LadderBotOutput;
     const strongest = Math.min(rating("strong1").rating, rating("strong2").rating);

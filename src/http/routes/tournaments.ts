@@ -19,12 +19,12 @@ import {
   type TournamentKindInput,
   TournamentSchema,
 } from "../../wire/tournament-schemas.ts";
-import { openingOfInput, type StoredEntry, type StoredSprt } from "../../wire/tournament.ts";
-import { type MatchOpening, newMatch } from "../../match/machine.ts";
+import type { StoredEntry, StoredSprt } from "../../wire/tournament.ts";
+import type { MatchOpening } from "../../match/machine.ts";
 import { makeRules } from "../../rules/index.ts";
 import { checkBotUrl, isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts";
 import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
-import { scheduleProblem, sprtProblem } from "../../tournament/index.ts";
+import { OPENING_SUITE_NAMES, OPENING_SUITES, parseOpenings, scheduleProblem, sprtProblem, suiteProblem } from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { IdempotencyHeadersSchema, IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 import { type ProblemCode, ProblemError, problemResponses, type Reply } from "../../wire/problems.ts";
@@ -85,23 +85,25 @@ async function entriesOf(c: Context<AppEnv>, bots: string[]): Promise<StoredEntr
   });
 }
 
-/** The openings of a request, each checked by playing it on a new match under the tournament's rules. */
+/**
+ * The openings of a request: a built-in suite (which must fit the rules) or a list of game records and
+ * position strings, read as the local runner reads an openings file (src/tournament/openings.ts).
+ */
 function openingsOf(request: CreateTournamentRequest): { openings: MatchOpening[]; suite: string | null } {
   if (request.openings === undefined) return { openings: [], suite: null };
-  if (typeof request.openings === "string") {
-    const message = `there is no built-in opening suite '${request.openings}'; give the openings as a list`;
-    throw new ProblemError("request/invalid", `openings: ${message}`, { errors: [{ path: ["openings"], message }] });
-  }
   const rules = makeRules(request.rules ?? {});
-  const openings = request.openings.map(openingOfInput);
-  openings.forEach((opening, index) => {
-    try {
-      newMatch({ rules, clock: { kind: "none" }, firstSeat: 0, opening }, 0);
-    } catch (error) {
-      throw invalid(["openings", index], error instanceof RangeError ? error.message : String(error));
-    }
+  if (typeof request.openings === "string") {
+    const suite = Object.hasOwn(OPENING_SUITES, request.openings) ? OPENING_SUITES[request.openings] : undefined;
+    const problem = suite ? suiteProblem(suite, rules) : `there is no built-in opening suite '${request.openings}' (the suites are ${OPENING_SUITE_NAMES.join(", ")})`;
+    if (problem || !suite) throw invalid(["openings"], problem ?? "unknown suite");
+    return { openings: suite.openings, suite: suite.name };
+  }
+  request.openings.forEach((line, index) => {
+    if (line.trim() === "" || line.trim().startsWith("#")) throw invalid(["openings", index], "an opening is a game record or a position string");
   });
-  return { openings, suite: null };
+  const read = parseOpenings(request.openings.join("\n"), rules, "openings");
+  if (!read.ok) throw invalid(["openings", read.line - 1], read.detail);
+  return { openings: read.openings, suite: null };
 }
 
 /** The checked settings of an SPRT request, defaults filled in; refuses `sprt` on another kind, and its absence on an SPRT. */
