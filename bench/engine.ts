@@ -5,8 +5,9 @@
  * settings; `--levels` plays short matches between the levels.
  */
 import Table from "cli-table3";
-import { evaluate } from "../src/engine/index.ts";
+import { evaluate, tableAllocations } from "../src/engine/index.ts";
 import { tableBytes, tuneSearch } from "../src/engine/search.ts";
+import { tuning } from "../src/engine/tuning.ts";
 import { makePositionString, makeRules, type Position, type Rules } from "../src/rules/index.ts";
 import { levelsTable } from "./levels.ts";
 import { benchPositions } from "./positions.ts";
@@ -74,7 +75,8 @@ function rulesTable(name: string, rules: Rules): void {
   console.log(table.toString());
 }
 
-const DEFAULTS = { fullCanonical: true, tableMinEmpties: 8, orderMinEmpties: 7, killOrderMinEmpties: 7 };
+/** The tuned switches, restored after each ablation row. */
+const DEFAULTS = { ...tuning };
 
 function ablation(): void {
   const rules = makeRules();
@@ -125,4 +127,4 @@ if (args.has("--positions")) {
 if (args.has("--ablation")) ablation();
 else if (args.has("--levels")) console.log(levelsTable(20, 200_000));
 else for (const [name, rules] of RULE_SETS) rulesTable(name, rules);
-console.log(`\ntransposition table: ${(tableBytes() / 2 ** 20).toFixed(0)} MiB (fixed, allocated once)`);
+console.log(`\ntransposition table: ${(tableBytes() / 2 ** 20).toFixed(0)} MiB (fixed; allocated ${tableAllocations()} time(s), by the first search)`);

@@ -3,28 +3,12 @@
  * suggestions at five levels. Budgets are in nodes (positions searched), never time, so a request's
  * cost is bounded the same way in Node and in a Worker. Pure: depends only on the rules core.
  */
-import { legalMoves, type Move, playMove, type Position, positionStatus, type Rules } from "../rules/index.ts";
+import { legalMoves, type Move, playMove, type Position, popcount, positionStatus, type Rules } from "../rules/index.ts";
+import { available, classOf, completesShape, loadBoard, occupied, threats } from "./board.ts";
+import { BudgetExhausted, nodesSearched, setNodeLimit } from "./budget.ts";
 import { randomIndex, type RandomSource, seededRandom, shuffleInPlace } from "./random.ts";
-import {
-  availableMask,
-  BudgetExhausted,
-  classOf,
-  completesShape,
-  configureRules,
-  loadBoard,
-  nodesSearched,
-  occupiedMask,
-  piecesAtEnd,
-  popcount,
-  PROVEN,
-  safeGivesAfter,
-  SCORE_LIMIT,
-  scoreGive,
-  scorePlacement,
-  setNodeLimit,
-  startRequest,
-  threats,
-} from "./search.ts";
+import { piecesAtEnd, PROVEN, SCORE_LIMIT } from "./score.ts";
+import { configureRules, safeGivesAfter, scoreGive, scorePlacement, startRequest } from "./search.ts";
 
 export type Level = "random" | "easy" | "medium" | "hard" | "perfect";
 export const LEVELS: readonly Level[] = ["random", "easy", "medium", "hard", "perfect"];
@@ -87,6 +71,12 @@ export interface Evaluation {
  */
 export const DEFAULT_MAX_NODES = 10_000_000;
 
+/**
+ * How many times this isolate allocated the 24 MiB transposition table: 0 until a request searches
+ * (importing the engine, random and easy moves, the known classic start allocate nothing), then 1.
+ */
+export { tableAllocations } from "./table.ts";
+
 const KNOWN_DRAW_NOTE =
   "the classic game's start is a draw with perfect play (Goossens 1998, confirmed by full solves since); every opening give is equivalent under piece relabelling";
 const BUDGET_NOTE = "node budget exhausted before the position was solved";
@@ -142,7 +132,7 @@ function isClassicFirstPlacement(root: Root): boolean {
 function rootMoves(root: Root): RootMove[] {
   const moves: RootMove[] = [];
   const representatives: number[] = [];
-  let left = availableMask();
+  let left = available;
   while (left) {
     const give = 31 - Math.clz32(left & -left);
     representatives.push(give);
@@ -154,7 +144,7 @@ function rootMoves(root: Root): RootMove[] {
     return moves;
   }
   for (let cell = 0; cell < 16; cell++) {
-    if (occupiedMask() & (1 << cell)) continue;
+    if (occupied & (1 << cell)) continue;
     if (completesShape(cell, root.hand)) {
       moves.push({ cell, give: -1, wins: true, safeCount: 0, blunder: false });
     } else if (root.empties === 1) {
@@ -273,7 +263,7 @@ function heuristicRoot(root: Root, moves: RootMove[], maxPlies: number): { move:
 /** A concrete piece for a representative give: seeded among the pieces of its class still available. */
 function concreteGive(give: number, random: RandomSource): number {
   const pieces: number[] = [];
-  const members = classOf(give) & availableMask();
+  const members = classOf(give) & available;
   for (let piece = 0; piece < 16; piece++) if (members & (1 << piece)) pieces.push(piece);
   return pieces[randomIndex(random, pieces.length)];
 }
@@ -523,7 +513,7 @@ function expandMoves(valued: ValuedMove[], root: Root, distance: boolean): MoveE
   const result: MoveEvaluation[] = [];
   const sorted = [...valued].sort((a, b) => a.move.cell - b.move.cell || a.move.give - b.move.give);
   for (const entry of sorted) {
-    const gives = entry.move.give < 0 ? [-1] : piecesOf(classOf(entry.move.give) & availableMask());
+    const gives = entry.move.give < 0 ? [-1] : piecesOf(classOf(entry.move.give) & available);
     for (const give of gives) {
       const evaluation: MoveEvaluation = { move: toMove(entry.move, give), value: entry.value, exact: entry.value !== null };
       if (distance && entry.value !== null) {

@@ -71,12 +71,14 @@ function buildSymmetries(shapeMasks: readonly number[]): BoardSymmetries {
   return { count, perm, maskLow, maskHigh };
 }
 
-const LINE_SYMMETRIES = buildSymmetries(LINES.map((shape) => shape.mask));
-const SQUARE_SYMMETRIES = buildSymmetries(ALL_SHAPES.map((shape) => shape.mask));
+/** Built on first use, not at import: importing the engine costs nothing until a request searches. */
+let lineSymmetries: BoardSymmetries | null = null;
+let squareSymmetries: BoardSymmetries | null = null;
 
 /** The symmetries of the board under the given rules (32 without squares, 8 with). */
 export function boardSymmetries(squares: boolean): BoardSymmetries {
-  return squares ? SQUARE_SYMMETRIES : LINE_SYMMETRIES;
+  if (squares) return (squareSymmetries ??= buildSymmetries(ALL_SHAPES.map((shape) => shape.mask)));
+  return (lineSymmetries ??= buildSymmetries(LINES.map((shape) => shape.mask)));
 }
 
 /** The image of a 16-bit cell mask under symmetry `s`. */

@@ -1,12 +1,15 @@
 /**
- * The transposition table: a fixed-size Int32Array of two-entry buckets, allocated once per isolate.
+ * The transposition table: a fixed-size Int32Array of two-entry buckets, one per isolate, allocated by
+ * the first request that searches (never at import: a cold start that only reads positions stays cheap).
  * An entry is three words holding the whole canonical key (two words of attribute masks, occupancy in
  * the top half of the third), so a hit is never a hash collision, plus the score bounds and a 4-bit
- * generation: each request starts a new generation, which empties the table without touching it, and
- * answers do not depend on what earlier requests left behind.
+ * generation: each searching request starts a new generation, which empties the table without touching
+ * it, and answers do not depend on what earlier requests left behind.
  *
  * Word 2: occupancy << 16 | (lower + 17) << 10 | (upper + 17) << 4 | generation.
  */
+import { popcount } from "../rules/index.ts";
+
 const WORDS_PER_ENTRY = 3;
 const SCORE_OFFSET = 17;
 
@@ -14,14 +17,21 @@ const SCORE_OFFSET = 17;
 export const TABLE_BUCKET_BITS = 20;
 export const TABLE_BYTES = (1 << TABLE_BUCKET_BITS) * 2 * WORDS_PER_ENTRY * 4;
 
+/** How many times a table's words were allocated in this isolate (tests check it stays lazy). */
+let allocations = 0;
+export const tableAllocations = (): number => allocations;
+
 export class TranspositionTable {
   private words: Int32Array = new Int32Array(0);
   private generation = 0;
   private readonly shift = 32 - TABLE_BUCKET_BITS;
 
-  /** Starts a new request: earlier entries no longer count. Allocates on first use. */
+  /** Starts a new request's search: earlier entries no longer count. Allocates on first use. */
   newGeneration(): void {
-    if (this.words.length === 0) this.words = new Int32Array((1 << TABLE_BUCKET_BITS) * 2 * WORDS_PER_ENTRY);
+    if (this.words.length === 0) {
+      this.words = new Int32Array(TABLE_BYTES / 4);
+      allocations++;
+    }
     this.generation++;
     if (this.generation > 15) {
       this.words.fill(0);
@@ -70,7 +80,7 @@ export class TranspositionTable {
     } else {
       entry = this.bucket(high, low, occupancy);
       const word = words[entry + 2];
-      const keep = (word & 15) === this.generation && 16 - popcount16(word >>> 16) > empties;
+      const keep = (word & 15) === this.generation && 16 - popcount(word >>> 16) > empties;
       if (keep) entry += WORDS_PER_ENTRY;
     }
     words[entry] = high;
@@ -79,9 +89,5 @@ export class TranspositionTable {
   }
 }
 
-function popcount16(mask: number): number {
-  let n = mask - ((mask >>> 1) & 0x5555);
-  n = (n & 0x3333) + ((n >>> 2) & 0x3333);
-  n = (n + (n >>> 4)) & 0x0f0f;
-  return (n + (n >>> 8)) & 0x1f;
-}
+/** The one table of the isolate, shared by the exact search and (read-only) the heuristic search. */
+export const table = new TranspositionTable();

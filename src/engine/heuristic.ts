@@ -1,0 +1,113 @@
+/**
+ * The heuristic search, for when the exact one runs out of budget: depth-limited negamax on the same
+ * board. Proven results keep their exact scores shifted by PROVEN; a horizon scores 0 plus a small
+ * mobility term. Exact table entries left by an earlier exact attempt are used, never written.
+ */
+import { popcount } from "../rules/index.ts";
+import {
+  available,
+  classOf,
+  dangerAfterPlacing,
+  lowestBit,
+  occupied,
+  placePiece,
+  quartoStillPossible,
+  removePiece,
+  returnPiece,
+  summarizeThreats,
+  takePiece,
+} from "./board.ts";
+import { countNode } from "./budget.ts";
+import { computeKey, keyHigh, keyLow, keyOccupancy } from "./keys.ts";
+import { PROVEN, winScore } from "./score.ts";
+import { table } from "./table.ts";
+import { tuning } from "./tuning.ts";
+
+/** What provenByTable answers when the table proves nothing. Outside the heuristic's score range. */
+const UNKNOWN = 4 * PROVEN;
+// Per-depth buffers: the node at `depth` uses slots depth * 16 to depth * 16 + 15.
+const moveCell = new Int8Array(17 * 16);
+const moveSafe = new Int32Array(17 * 16);
+
+/**
+ * The heuristic score for the player to move, who holds `hand` (safe to hold: it completes nothing),
+ * looking `plies` placements ahead. `depth` counts placements from the root.
+ */
+export function heuristicSearch(hand: number, alpha: number, beta: number, empties: number, depth: number, plies: number): number {
+  countNode();
+  if (empties === 1) return 0;
+  if (!quartoStillPossible(hand)) return 0;
+  if (empties >= tuning.tableMinEmpties) {
+    const known = provenByTable(hand);
+    if (known !== UNKNOWN) return known;
+  }
+  if (plies === 0) return horizonScore(hand);
+  const moveCount = listPlacements(hand, depth);
+  if (moveCount === 0) return -(PROVEN + winScore(16 - empties + 2));
+  const buffer = depth * 16;
+  let best = -2 * PROVEN;
+  for (let m = 0; m < moveCount; m++) {
+    const cell = moveCell[buffer + m];
+    let gives = moveSafe[buffer + m];
+    placePiece(cell, hand, depth);
+    while (gives) {
+      const give = lowestBit(gives);
+      gives &= ~classOf(give);
+      takePiece(give);
+      const score = -heuristicSearch(give, -beta, -alpha, empties - 1, depth + 1, plies - 1);
+      returnPiece(give);
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          if (alpha >= beta) {
+            removePiece(cell, depth);
+            return best;
+          }
+        }
+      }
+    }
+    removePiece(cell, depth);
+  }
+  return best;
+}
+
+/** The proven score when an exact table entry decides the position (win, loss or draw), else UNKNOWN. */
+function provenByTable(hand: number): number {
+  computeKey(hand);
+  const entry = table.find(keyHigh, keyLow, keyOccupancy);
+  if (entry < 0) return UNKNOWN;
+  const lower = table.lower(entry);
+  const upper = table.upper(entry);
+  if (lower > 0) return PROVEN + lower;
+  if (upper < 0) return -PROVEN + upper;
+  if (lower === 0 && upper === 0) return 0;
+  return UNKNOWN;
+}
+
+/** Mobility at the horizon: placements that leave a safe give, minus half a point per forced one. */
+function horizonScore(hand: number): number {
+  summarizeThreats();
+  let open = 0;
+  for (let empty = ~occupied & 0xffff; empty !== 0; empty &= empty - 1) {
+    const safe = available & ~dangerAfterPlacing(lowestBit(empty), hand);
+    if (safe !== 0) open += popcount(safe) > 1 ? 2 : 1;
+  }
+  return open;
+}
+
+/** Lists the placements of `hand` that leave a safe give in the buffers of `depth`, by cell; returns how many. */
+function listPlacements(hand: number, depth: number): number {
+  summarizeThreats();
+  const buffer = depth * 16;
+  let count = 0;
+  for (let empty = ~occupied & 0xffff; empty !== 0; empty &= empty - 1) {
+    const cell = lowestBit(empty);
+    const safe = available & ~dangerAfterPlacing(cell, hand);
+    if (safe === 0) continue;
+    moveCell[buffer + count] = cell;
+    moveSafe[buffer + count] = safe;
+    count++;
+  }
+  return count;
+}
