@@ -12,12 +12,15 @@ import { homePage } from "./home.ts";
 import { contentSecurityPolicy, type Html } from "./layout.ts";
 import { matchPage, notFoundPage } from "./match.ts";
 import { tournamentPage } from "./tournament.ts";
+import { ladderBotPage, ladderPage } from "./ladder.ts";
+import { LADDER_NAME } from "../wire/ladder.ts";
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, nextLink } from "../wire/pagination.ts";
 
 /**
  * The paths only pages serve (Hono paths), which the OpenAPI document leaves out (`/` is also the API's
  * index, so it is described there).
  */
-export const PAGE_ONLY_PATHS: readonly string[] = ["/analyze", "/matches/:id", "/tournaments/:id"];
+export const PAGE_ONLY_PATHS: readonly string[] = ["/analyze", "/matches/:id", "/tournaments/:id", "/ladder", "/ladder/:bot"];
 
 /**
  * True when the client prefers HTML to JSON: the highest-quality Accept range matching text/html beats
@@ -51,7 +54,7 @@ function render(c: Context<AppEnv>, body: Html, status: 200 | 404 = 200) {
 }
 
 /** A page's "not found": an HTML page for browsers, the usual problem document for anyone else. */
-function pageNotFound(c: Context<AppEnv>, code: "match/not_found" | "tournament/not_found", what: string) {
+function pageNotFound(c: Context<AppEnv>, code: "match/not_found" | "tournament/not_found" | "ladder/not_found", what: string) {
   if (prefersHtml(c.req.header("Accept"))) return render(c, notFoundPage(what), 404);
   return problem(c, code, what);
 }
@@ -72,6 +75,25 @@ export function registerPageRoutes(app: App): void {
     const view = await c.env.MATCHES.get(c.env.MATCHES.idFromName(id)).view();
     if (!view.ok) return pageNotFound(c, "match/not_found", `there is no match ${id}`);
     return render(c, matchPage(view.value));
+  });
+
+  app.get("/ladder", async (c) => {
+    const asked = Number(c.req.query("limit"));
+    const limit = Number.isInteger(asked) && asked >= 1 && asked <= MAX_PAGE_LIMIT ? asked : DEFAULT_PAGE_LIMIT;
+    const ladder = c.env.LADDER.get(c.env.LADDER.idFromName(LADDER_NAME));
+    // A cursor that is not one of ours shows the first page.
+    let read = await ladder.page(limit, c.req.query("cursor") ?? null);
+    if (!read.ok) read = await ladder.page(limit, null);
+    if (!read.ok) throw new Error(`the ladder did not answer its first page: ${read.error.detail}`);
+    const { history, after, ...rest } = read.value;
+    return render(c, ladderPage({ ...rest, next: after === null ? null : nextLink("/v1/ladder", limit, after) }, history, limit));
+  });
+
+  app.get("/ladder/:bot", async (c) => {
+    const bot = c.req.param("bot");
+    const view = isMatchId(bot) ? await c.env.LADDER.get(c.env.LADDER.idFromName(LADDER_NAME)).bot(bot) : null;
+    if (!view?.ok) return pageNotFound(c, "ladder/not_found", `bot ${bot.slice(0, 40)} has never been on the ladder`);
+    return render(c, ladderBotPage(view.value));
   });
 
   app.get("/tournaments/:id", async (c) => {

@@ -166,6 +166,16 @@ describe("the ladder", () => {
     const page = await ladderPage();
     expect(page.bots.map((entry) => entry.rating)).toEqual([...page.bots.map((entry) => entry.rating)].sort((a, b) => b - a));
     expect(page.bots[0].rank).toBe(1);
+    // The pages: the ladder with a sparkline per bot, each bot with its chart (inline SVG, nothing external).
+    const html = await (await request("/ladder", { headers: { Accept: "text/html" } })).text();
+    for (const entry of entries) expect(html).toContain(`href="/ladder/${entry.bot.id}"`);
+    expect(html.match(/<svg class="sparkline"/g)?.length).toBe(entries.length);
+    const botHtml = await (await request(`/ladder/${strong1.bot.id}`, { headers: { Accept: "text/html" } })).text();
+    // Two sizes of the chart (one shown on phones, one on wider screens), a dot per pairing in each.
+    expect(botHtml.match(/<svg class="rating-chart[^"]*"[^>]*aria-label="strong1: rating [0-9.]+ ± [0-9.]+ after 8 games"/g)?.length).toBe(2);
+    expect(botHtml.match(/<circle class="chart-dot"/g)?.length).toBe(2 * rounds);
+    expect(botHtml).not.toMatch(/(src|href)="https?:/);
+    expect((await request("/ladder/b4n6xr2mq7tz3kc5vj8wd2hp6e", { headers: { Accept: "text/html" } })).status).toBe(404);
     // Nothing lives only in memory: after an eviction every view is the same.
     await evictDurableObject(ladder()).catch(() => {});
     expect(await Promise.all(ids.map(ladderBot))).toEqual(entries);
@@ -215,6 +225,10 @@ describe("the ladder", () => {
     const detail = await json200<{ ladder: LadderEntryOutput }>(request(`/v1/bots/${crashy.id}`));
     expect(detail.ladder).toMatchObject({ status: "paused", pausedReason: paused.pausedReason });
     expect((await ladderPage()).bots.find((entry) => entry.bot.id === crashy.id)).toMatchObject({ status: "paused" });
+    const pageHtml = await (await request("/ladder", { headers: { Accept: "text/html" } })).text();
+    expect(pageHtml).toContain("Paused:");
+    expect(pageHtml).toContain("bot/http_status");
+    expect(await (await request(`/ladder/${crashy.id}`, { headers: { Accept: "text/html" } })).text()).toContain("forfeits in a row");
     // A paused bot is not paired.
     await cron(start + (tick + 1) * MINUTE);
     expect((await ladderBot(crashy.id)).playing).toBeNull();

@@ -1,0 +1,89 @@
+/**
+ * Arena bench: the wall time of a service tournament played one game at a time against the same
+ * tournament with the games of each round in parallel. An 8-bot round robin (2 games per pair: 56
+ * games) between HTTP bots on loopback that wait 200 ms before each move, on `wrangler dev` (port 8792,
+ * storage in a temporary folder), once per concurrency. Prints a table.
+ *
+ *   npx node --experimental-strip-types bench/arena.ts [--concurrency 1,4] [--delay 200] [--port 8792]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import Table from "cli-table3";
+import type { TournamentOutput } from "../src/wire/tournament-schemas.ts";
+import { call, startBots, startWorker } from "../scripts/local-worker.ts";
+
+const { values } = parseArgs({
+  options: { concurrency: { type: "string", default: "1,4" }, delay: { type: "string", default: "200" }, port: { type: "string", default: "8792" } },
+});
+const concurrencies = values.concurrency.split(",").map(Number);
+const delayMs = Number(values.delay);
+const BOTS = 8;
+
+const folder = mkdtempSync(join(tmpdir(), "arena-bench-"));
+const run = Date.now().toString(36);
+const names = Array.from({ length: BOTS }, (_, index) => `bench${run}-${index + 1}`);
+const bots = await startBots(names, { level: "easy", delayMs });
+const worker = await startWorker({ port: Number(values.port), persistTo: folder });
+const rows: { concurrency: number; games: number; plies: number; seconds: number; maxPlaying: number }[] = [];
+try {
+  const ids: string[] = [];
+  for (const name of names) {
+    const registered = await call<{ id: string }>(worker.origin, "/v1/bots", {
+      method: "POST",
+      body: JSON.stringify({ name, url: bots.urls.get(name) }),
+      expect: 201,
+    });
+    ids.push(registered.id);
+  }
+  for (const concurrency of concurrencies) {
+    const started = performance.now();
+    const created = await call<{ id: string }>(worker.origin, "/v1/tournaments", {
+      method: "POST",
+      body: JSON.stringify({
+        name: `bench, concurrency ${concurrency}`,
+        bots: ids,
+        gamesPerPair: 2,
+        concurrency,
+        clock: { kind: "move", moveMs: 10_000 },
+        seed: 1,
+      }),
+      expect: 201,
+    });
+    let view: TournamentOutput;
+    let maxPlaying = 0;
+    for (;;) {
+      view = await call<TournamentOutput>(worker.origin, `/v1/tournaments/${created.id}`);
+      maxPlaying = Math.max(maxPlaying, view.progress.playing);
+      process.stderr.write(`\rconcurrency ${concurrency}: ${view.progress.finished}/${view.progress.total} games, ${view.progress.playing} in play   `);
+      if (view.status !== "running") break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    process.stderr.write("\n");
+    if (view.status !== "finished") throw new Error(`the tournament ended ${view.status}`);
+    const plies = view.games.reduce((sum, game) => sum + (game.plies ?? 0), 0);
+    rows.push({ concurrency, games: view.progress.finished, plies, seconds, maxPlaying });
+  }
+} finally {
+  await worker.stop();
+  await bots.close();
+  rmSync(folder, { recursive: true, force: true });
+}
+
+const base = rows[0]?.seconds ?? 1;
+const table = new Table({ head: ["concurrency", "games", "plies", "most in play", "wall time", "games/min", "speed-up"] });
+for (const row of rows) {
+  table.push([
+    row.concurrency,
+    row.games,
+    row.plies,
+    row.maxPlaying,
+    `${row.seconds.toFixed(1)} s`,
+    ((row.games / row.seconds) * 60).toFixed(1),
+    `${(base / row.seconds).toFixed(2)}x`,
+  ]);
+}
+console.log(`${BOTS}-bot round robin, 2 games per pair, bots answering after ${delayMs} ms, wrangler dev on this machine:`);
+console.log(table.toString());

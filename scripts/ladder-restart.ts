@@ -1,0 +1,178 @@
+/**
+ * The ladder under `wrangler dev` survives a restart of the server with nothing lost. Starts wrangler
+ * dev (port 8792, `--test-scheduled`, storage in a temporary folder) and four HTTP bots on loopback
+ * that join the ladder at registration, then for each round: triggers the Cron Trigger
+ * (GET /__scheduled), kills the whole server (SIGKILL) while the pairings are being played, restarts it
+ * on the same storage, checks that the ladder reads exactly as it did before the kill, and lets the
+ * pairings finish. At the end every pairing is recorded once: each bot's games are those of the
+ * tournaments it played, each game counted for both its bots, ratings and history in place. Prints a
+ * table; exits non-zero on any difference. With `--screenshots DIR`, saves the ladder pages at phone
+ * and laptop sizes (Debian's chromium through playwright-core).
+ *
+ *   npx node --experimental-strip-types scripts/ladder-restart.ts [--rounds 3] [--port 8792] [--screenshots DIR]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { isDeepStrictEqual } from "node:util";
+import Table from "cli-table3";
+import type { LadderBotOutput, LadderPageOutput } from "../src/wire/ladder-schemas.ts";
+import type { TournamentOutput } from "../src/wire/tournament-schemas.ts";
+import { type BotFleet, call, type LocalWorker, startBots, startWorker } from "./local-worker.ts";
+
+const { values } = parseArgs({
+  options: { rounds: { type: "string", default: "3" }, port: { type: "string", default: "8792" }, screenshots: { type: "string" } },
+});
+const rounds = Number(values.rounds);
+const port = Number(values.port);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const say = (line: string) => console.log(line);
+
+const folder = mkdtempSync(join(tmpdir(), "ladder-restart-"));
+const run = Date.now().toString(36).slice(-4);
+const names = ["strong", "sharp", "weak", "wild"].map((name) => `${name}-${run}`);
+const bots: BotFleet = await startBots(names, { level: (name) => (name.startsWith("strong") || name.startsWith("sharp") ? "medium" : "random"), delayMs: 50 });
+let worker: LocalWorker = await startWorker({ port, persistTo: folder, testScheduled: true });
+let failures = 0;
+const check = (ok: boolean, what: string) => {
+  if (!ok) failures++;
+  say(`${ok ? "ok  " : "FAIL"} ${what}`);
+};
+
+/** Everything the ladder says: the listing and every bot's entry with its history and games. */
+async function snapshot(ids: readonly string[]): Promise<{ page: LadderPageOutput; bots: LadderBotOutput[] }> {
+  const page = await call<LadderPageOutput>(worker.origin, "/v1/ladder");
+  const entries = await Promise.all(ids.map((id) => call<LadderBotOutput>(worker.origin, `/v1/ladder/${id}`)));
+  // gamesLastHour moves with the clock, not with the ladder.
+  const still = (entry: LadderBotOutput) => ({ ...entry, gamesLastHour: 0 });
+  return { page: { ...page, bots: page.bots.map((entry) => ({ ...entry, gamesLastHour: 0 })) }, bots: entries.map(still) };
+}
+
+async function cron(): Promise<void> {
+  const response = await fetch(`${worker.origin}/__scheduled?cron=*+*+*+*+*`);
+  if (!response.ok) throw new Error(`/__scheduled answered ${response.status}`);
+}
+
+async function restart(ids: readonly string[], when: string): Promise<void> {
+  const before = await snapshot(ids);
+  await worker.stop("SIGKILL");
+  worker = await startWorker({ port, persistTo: folder, testScheduled: true });
+  const after = await snapshot(ids);
+  check(
+    isDeepStrictEqual(before, after),
+    `after a restart ${when}, the ladder reads as before (${before.page.total} bots, ${before.page.pairingsInPlay} pairings in play, ${before.bots.reduce((sum, bot) => sum + bot.games, 0) / 2} games)`,
+  );
+}
+
+/** Waits until no pairing is in play: the ladder's own alarm records them as they end (no tick, which would pair again). */
+async function settle(): Promise<void> {
+  for (let waited = 0; waited < 600_000; waited += 2000) {
+    const page = await call<LadderPageOutput>(worker.origin, "/v1/ladder");
+    if (page.pairingsInPlay === 0) return;
+    await sleep(2000);
+  }
+  throw new Error("the pairings did not end within 10 minutes");
+}
+
+try {
+  const ids: string[] = [];
+  for (const name of names) {
+    const registered = await call<{ id: string }>(worker.origin, "/v1/bots", {
+      method: "POST",
+      body: JSON.stringify({ name, url: bots.urls.get(name), ladder: true }),
+      expect: 201,
+    });
+    ids.push(registered.id);
+  }
+  say(`4 bots on the ladder; storage in ${folder}`);
+  const tournaments = new Set<string>();
+  for (let round = 1; round <= rounds; round++) {
+    await cron();
+    const page = await call<LadderPageOutput>(worker.origin, "/v1/ladder");
+    for (const entry of page.bots) if (entry.playing) tournaments.add(entry.playing.tournamentId);
+    check(page.pairingsInPlay === 2, `round ${round}: the scheduled handler paired the four bots (${page.pairingsInPlay} pairings)`);
+    await sleep(1500);
+    await restart(ids, `in the middle of round ${round}`);
+    await settle();
+  }
+  await restart(ids, "at the end");
+
+  // Every pairing recorded once, with the tournaments' results.
+  const entries = await Promise.all(ids.map((id) => call<LadderBotOutput>(worker.origin, `/v1/ladder/${id}`)));
+  const seen = new Map<string, number>();
+  for (const entry of entries)
+    for (const game of entry.recentGames) seen.set(`${game.tournamentId}/${game.gameId}`, (seen.get(`${game.tournamentId}/${game.gameId}`) ?? 0) + 1);
+  for (const entry of entries) for (const game of entry.recentGames) tournaments.add(game.tournamentId);
+  let tournamentGames = 0;
+  let agreeing = 0;
+  for (const id of tournaments) {
+    const view = await call<TournamentOutput>(worker.origin, `/v1/tournaments/${id}`);
+    check(view.status === "finished", `pairing ${id} finished`);
+    for (const game of view.games) {
+      tournamentGames++;
+      const winner = game.result?.winner ?? null;
+      const bySide = entries.flatMap((entry) =>
+        entry.recentGames.filter((played) => played.tournamentId === id && played.gameId === game.gameId).map((played) => ({ entry, played })),
+      );
+      const consistent =
+        bySide.length === 2 && bySide.every(({ entry, played }) => played.result === (winner === null ? "draw" : winner === entry.bot.name ? "win" : "loss"));
+      if (consistent) agreeing++;
+    }
+  }
+  check(tournaments.size === rounds * 2, `${tournaments.size} pairings played, two a round`);
+  check(
+    seen.size === tournamentGames && [...seen.values()].every((count) => count === 2),
+    `${tournamentGames} games in ${tournaments.size} pairings, each recorded once for both its bots`,
+  );
+  check(agreeing === tournamentGames, `the ladder's results are the tournaments' (${agreeing}/${tournamentGames})`);
+  check(
+    entries.every((entry) => entry.games === rounds * 2 && entry.history.length === rounds),
+    `every bot has ${rounds * 2} games and ${rounds} rating points`,
+  );
+
+  const table = new Table({ head: ["rank", "bot", "rating", "games", "W-D-L", "history (rating after each pairing)"] });
+  for (const entry of [...entries].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99))) {
+    table.push([
+      entry.rank ?? "",
+      entry.bot.name,
+      `${entry.rating} ± ${entry.deviation}`,
+      entry.games,
+      `${entry.wins}-${entry.draws}-${entry.losses}`,
+      entry.history.map((point) => point.rating).join(", "),
+    ]);
+  }
+  say(table.toString());
+
+  if (values.screenshots) {
+    const { chromium } = await import("playwright-core");
+    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+    try {
+      for (const [label, viewport] of [
+        ["phone", { width: 390, height: 844 }],
+        ["laptop", { width: 1366, height: 768 }],
+      ] as const) {
+        const page = await browser.newPage({ viewport });
+        const external: string[] = [];
+        page.on("request", (request) => {
+          if (!request.url().startsWith(worker.origin) && !request.url().startsWith("data:")) external.push(request.url());
+        });
+        await page.goto(`${worker.origin}/ladder`);
+        await page.screenshot({ path: join(values.screenshots, `ladder-${label}.png`), fullPage: true });
+        await page.goto(`${worker.origin}/ladder/${ids[0]}`);
+        await page.screenshot({ path: join(values.screenshots, `ladder-bot-${label}.png`), fullPage: true });
+        check(external.length === 0, `the ${label} pages made no request elsewhere`);
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+    }
+    say(`screenshots in ${values.screenshots}`);
+  }
+} finally {
+  await worker.stop();
+  await bots.close();
+  rmSync(folder, { recursive: true, force: true });
+}
+say(failures === 0 ? "the ladder survived every restart with nothing lost" : `${failures} checks failed`);
+process.exit(failures === 0 ? 0 : 1);

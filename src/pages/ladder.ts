@@ -1,0 +1,118 @@
+/**
+ * `/ladder` and `/ladder/{bot}`: the standing ladder, rendered on the server from the LadderObject's
+ * views (the same as GET /v1/ladder and GET /v1/ladder/{bot}), each bot's rating history drawn as an
+ * inline SVG chart (ladder-chart.ts). No script: the page shows the ladder as of the request; a paused
+ * bot shows why.
+ */
+import { html, raw } from "hono/html";
+import type { LadderBotOutput, LadderEntryOutput, LadderPageOutput } from "../wire/ladder-schemas.ts";
+import { PRIOR_SD_ELO, RATING_ORIGIN } from "../tournament/index.ts";
+import { type Html, page } from "./layout.ts";
+import { type ChartPoint, ratingChart, ratingSparkline } from "./ladder-chart.ts";
+
+const START: ChartPoint = { games: 0, rating: RATING_ORIGIN, deviation: PRIOR_SD_ELO };
+
+/** The ladder's own styles (the shared sheet has the rest). */
+const LADDER_STYLE = `
+.ladder-table td.num, .ladder-table th.num { text-align: right; font-variant-numeric: tabular-nums; }
+.ladder-table td.spark { width: 124px; padding: 0 .3rem; }
+svg.sparkline { width: 120px; height: 32px; display: block; }
+svg.rating-chart { width: 100%; height: auto; max-width: 760px; display: block; }
+svg.rating-chart.narrow { display: none; }
+.chart-line { fill: none; stroke: var(--accent); stroke-width: 2; }
+.chart-dot { fill: var(--accent); }
+.chart-band { fill: var(--accent); opacity: .14; }
+.chart-grid { stroke: var(--line); stroke-width: 1; }
+.chart-axis-line { stroke: var(--muted); stroke-width: 1; }
+.chart-axis, .chart-note { fill: var(--muted); font-size: 12px; }
+.status-paused { color: var(--bad); font-weight: 600; }
+.status-left { color: var(--muted); }
+.paused-reason { border-left: 5px solid var(--bad); background: #fbe9e6; }
+.ladder-stats { display: flex; flex-wrap: wrap; gap: .3rem 1.4rem; margin: .4rem 0 .8rem; }
+.ladder-stats b { font-size: 1.25rem; }
+@media (max-width: 600px) {
+  .ladder-table .wide { display: none; }
+  .ladder-table td.spark { width: 84px; }
+  svg.sparkline { width: 80px; }
+  svg.rating-chart.wide-chart { display: none; }
+  svg.rating-chart.narrow { display: block; }
+}
+`;
+
+function statusCell(entry: LadderEntryOutput): Html {
+  if (entry.status === "paused") return html`<span class="status-paused" title="${entry.pausedReason ?? ""}">paused</span>`;
+  if (entry.status === "left") return html`<span class="status-left">left</span>`;
+  return entry.playing
+    ? html`<a href="/tournaments/${entry.playing.tournamentId}">playing ${entry.playing.opponent.name}</a>`
+    : html`<span class="muted">waiting</span>`;
+}
+
+const record = (entry: LadderEntryOutput) => `${entry.wins}–${entry.draws}–${entry.losses}`;
+
+export function ladderPage(view: LadderPageOutput, history: Record<string, ChartPoint[]>, limit: number): Html {
+  const rows = view.bots.map(
+    (entry) => html`<tr>
+<td class="num">${entry.rank ?? ""}</td>
+<td><a href="/ladder/${entry.bot.id}">${entry.bot.name}</a></td>
+<td class="num">${entry.rating.toFixed(1)} <span class="muted">± ${entry.deviation.toFixed(0)}</span></td>
+<td class="spark">${raw(ratingSparkline(history[entry.bot.id] ?? [], entry.bot.name, START))}</td>
+<td class="num wide">${entry.games}</td>
+<td class="num wide">${record(entry)}</td>
+<td class="num wide">${entry.forfeits}</td>
+<td>${statusCell(entry)}</td>
+</tr>`,
+  );
+  const paused = view.bots.filter((entry) => entry.status === "paused");
+  const { settings } = view;
+  const next = view.next === null ? "" : view.next.replace("/v1/ladder", "/ladder");
+  const body = html`<style>${raw(LADDER_STYLE)}</style>
+<h1>Ladder</h1>
+<p class="muted">Registered bots that joined the ladder are paired all the time: every minute the scheduler pairs the idle ones
+(two games from one opening of the ${settings.openings ?? "empty board"} suite, each bot making the first move once; at most ${settings.gamesPerHour} games
+a bot an hour; ${settings.moveMs / 1000} s a move). Ratings: a ${settings.rating}, with one deviation of uncertainty.
+A bot that forfeits ${settings.pauseAfterForfeits} games in a row is paused until its owner resumes it. <a href="/v1/ladder">As JSON</a></p>
+<p>${view.total} bots, ${view.pairingsInPlay} pairings in play.</p>
+${paused.length === 0 ? "" : html`<div class="card paused-reason"><strong>Paused:</strong> ${paused.map((entry) => html`<div><a href="/ladder/${entry.bot.id}">${entry.bot.name}</a>: ${entry.pausedReason}</div>`)}</div>`}
+<div class="table-wrap"><table class="ladder-table">
+<thead><tr><th class="num">#</th><th>Bot</th><th class="num">Rating</th><th>History</th><th class="num wide">Games</th><th class="num wide">W–D–L</th><th class="num wide">Forfeits</th><th>Now</th></tr></thead>
+<tbody>${view.bots.length === 0 ? html`<tr><td colspan="8" class="muted">No bot on the ladder yet: register one with <code>"ladder": true</code>.</td></tr>` : rows}</tbody>
+</table></div>
+${next === "" ? "" : html`<p><a href="${next}">Next ${limit} →</a></p>`}`;
+  return page({ title: "Ladder", body });
+}
+
+export function ladderBotPage(view: LadderBotOutput): Html {
+  const games = view.recentGames.map(
+    (game) => html`<tr>
+<td>${game.finishedAt.slice(5, 16).replace("T", " ")}</td>
+<td><a href="/ladder/${game.opponent.id}">${game.opponent.name}</a></td>
+<td>${game.role === "first" ? "first" : "second"}</td>
+<td class="wide">${game.opening ?? "start"}</td>
+<td>${game.result}${game.forfeitCode ? html` <span class="muted">(${game.forfeitCode})</span>` : ""}</td>
+<td>${game.matchId ? html`<a href="/matches/${game.matchId}">game</a> · ` : ""}<a href="/tournaments/${game.tournamentId}">pairing</a></td>
+</tr>`,
+  );
+  const body = html`<style>${raw(LADDER_STYLE)}</style>
+<h1>${view.bot.name} <code>on the ladder</code></h1>
+${
+  view.status === "paused"
+    ? html`<div class="card paused-reason"><strong>Paused</strong>${view.pausedAt ? ` since ${view.pausedAt.slice(0, 16).replace("T", " ")}` : ""}: ${view.pausedReason}</div>`
+    : ""
+}
+<div class="ladder-stats">
+<div>Rank <b>${view.rank ?? "–"}</b></div>
+<div>Rating <b>${view.rating.toFixed(1)}</b> <span class="muted">± ${view.deviation.toFixed(1)}</span></div>
+<div>Games <b>${view.games}</b> <span class="muted">${record(view)}, ${view.forfeits} forfeits</span></div>
+<div>Status <b>${view.status}</b>${view.playing ? html` · <a href="/tournaments/${view.playing.tournamentId}">playing ${view.playing.opponent.name}</a>` : ""}</div>
+</div>
+<h2>Rating history</h2>
+${raw(ratingChart(view.history, view.bot.name, START, { width: 640, height: 260, className: "wide-chart" }))}
+${raw(ratingChart(view.history, view.bot.name, START, { width: 360, height: 240, className: "narrow" }))}
+<h2>Latest games</h2>
+<div class="table-wrap"><table class="ladder-table">
+<thead><tr><th>Ended</th><th>Opponent</th><th>Moved</th><th class="wide">Opening</th><th>Result</th><th>See</th></tr></thead>
+<tbody>${view.recentGames.length === 0 ? html`<tr><td colspan="6" class="muted">No games yet.</td></tr>` : games}</tbody>
+</table></div>
+<p class="muted"><a href="/ladder">The ladder</a> · <a href="/v1/ladder/${view.bot.id}">As JSON</a></p>`;
+  return page({ title: `${view.bot.name} on the ladder`, body });
+}
