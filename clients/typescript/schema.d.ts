@@ -473,7 +473,7 @@ export interface paths {
         };
         /**
          * Get a bot
-         * @description A registered bot: name, URL, what it answered to `GET /` at registration, and when it was registered.
+         * @description A registered bot: name, URL, what it answered to `GET /` at registration, when it was registered, and its ladder entry (paused bots say why).
          */
         get: operations["getBot"];
         put?: never;
@@ -643,6 +643,54 @@ export interface paths {
          */
         post: operations["cancelTournament"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ladder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ladder
+         * @description The bots on the ladder (active or paused), by rating, highest first, one page at a time, with the ladder's settings. Every minute a Cron Trigger pairs the idle active bots (a pairing is a two-game tournament from one opening, each bot making the first move once; at most `gamesPerHour` games per bot in any hour) and records the pairings that ended; ratings are a Bradley-Terry fit over every ladder game, with their uncertainty.
+         */
+        get: operations["getLadder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ladder/{bot}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bot on the ladder
+         * @description The bot's ladder entry (status, and why it is paused if it is; rating and record), its rating after each of its pairings, and its latest ladder games with links to their tournaments and matches.
+         */
+        get: operations["getLadderBot"];
+        /**
+         * Put a bot on the ladder, or resume it
+         * @description Puts the registered bot on the ladder (it keeps its rating and games if it was on it before), or resumes it after a pause (its forfeit streak starts again from zero); needs the bot's management token as `Authorization: Bearer <token>`. Safe to repeat. No body.
+         */
+        put: operations["joinLadder"];
+        post?: never;
+        /**
+         * Take a bot off the ladder
+         * @description The bot is paired no more (a pairing in play is played out); its games and rating stay, and `PUT` puts it back. Needs the bot's management token as `Authorization: Bearer <token>`.
+         */
+        delete: operations["leaveLadder"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4582,6 +4630,155 @@ export interface components {
              * @example m8Xc2vB5nQ1wE7rT4yU9iO3pA6sD0fGh_jKlZ-xCvBn
              */
             token: string;
+            /** @description Its ladder entry, when the registration asked to join the ladder (`ladder: true`). */
+            ladder?: components["schemas"]["LadderEntry"] | null;
+        };
+        /**
+         * @description A bot on the ladder: status, rating and record.
+         * @example {
+         *       "rank": 1,
+         *       "bot": {
+         *         "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+         *         "name": "alice"
+         *       },
+         *       "status": "active",
+         *       "pausedReason": null,
+         *       "pausedAt": null,
+         *       "rating": 1587.3,
+         *       "deviation": 96.4,
+         *       "games": 24,
+         *       "wins": 9,
+         *       "draws": 12,
+         *       "losses": 3,
+         *       "forfeits": 1,
+         *       "forfeitStreak": 0,
+         *       "gamesLastHour": 4,
+         *       "joinedAt": "2026-10-01T12:00:00.000Z",
+         *       "lastGameAt": "2026-10-01T13:05:00.000Z",
+         *       "playing": null
+         *     }
+         */
+        LadderEntry: {
+            /**
+             * @description 1 for the highest rating among bots on the ladder (equal ratings share a rank); null once the bot has left.
+             * @example 1
+             */
+            rank: number | null;
+            /**
+             * @description The registered bot.
+             * @example {
+             *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+             *       "name": "alice"
+             *     }
+             */
+            bot: {
+                id: string;
+                name: string;
+            };
+            status: components["schemas"]["LadderStatus"];
+            /**
+             * @description Why the bot is paused, in words (null unless paused).
+             * @example null
+             */
+            pausedReason: string | null;
+            /**
+             * Format: date-time
+             * @description When it was paused.
+             * @example null
+             */
+            pausedAt: string | null;
+            /**
+             * @description A Bradley-Terry rating over every ladder game, on the Elo scale around 1500 (rounded to 0.1).
+             * @example 1587.3
+             */
+            rating: number;
+            /**
+             * @description The rating's uncertainty: one standard deviation, in the same points.
+             * @example 96.4
+             */
+            deviation: number;
+            /**
+             * @description Ladder games played (that count).
+             * @example 24
+             */
+            games: number;
+            /** @example 9 */
+            wins: number;
+            /** @example 12 */
+            draws: number;
+            /**
+             * @description Games lost, forfeits included.
+             * @example 3
+             */
+            losses: number;
+            /**
+             * @description Games lost by forfeit (included in `losses`).
+             * @example 1
+             */
+            forfeits: number;
+            /**
+             * @description Forfeits in a row, up to its latest game.
+             * @example 0
+             */
+            forfeitStreak: number;
+            /**
+             * @description Ladder games started in the last hour (at most `gamesPerHour`).
+             * @example 4
+             */
+            gamesLastHour: number;
+            /**
+             * Format: date-time
+             * @example 2026-10-01T12:00:00.000Z
+             */
+            joinedAt: string;
+            /**
+             * Format: date-time
+             * @description When its latest ladder game ended.
+             * @example 2026-10-01T13:05:00.000Z
+             */
+            lastGameAt: string | null;
+            /** @description The pairing it is playing now, if any. */
+            playing: components["schemas"]["LadderPlaying"] | null;
+        };
+        /**
+         * @description `active`: paired by the scheduler; `paused`: not paired because it forfeited repeatedly (see `pausedReason`; its owner resumes it with `PUT /v1/ladder/{bot}`); `left`: its owner took it off the ladder (its games and rating stay).
+         * @example active
+         * @enum {string}
+         */
+        LadderStatus: "active" | "paused" | "left";
+        /**
+         * @description The pairing a bot is playing now.
+         * @example {
+         *       "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *       "opponent": {
+         *         "id": "c5p7ys3nr8ua4ld6wk9xe3jq7f",
+         *         "name": "bob"
+         *       },
+         *       "startedAt": "2026-10-01T12:00:00.000Z"
+         *     }
+         */
+        LadderPlaying: {
+            /**
+             * @description The pairing's tournament (its games are ordinary tournament games).
+             * @example t7m2kq4xz6vb3nc5rj8wd2hf4a
+             */
+            tournamentId: string;
+            /**
+             * @description Who it plays.
+             * @example {
+             *       "id": "c5p7ys3nr8ua4ld6wk9xe3jq7f",
+             *       "name": "bob"
+             *     }
+             */
+            opponent: {
+                id: string;
+                name: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-10-01T12:00:00.000Z
+             */
+            startedAt: string;
         };
         /**
          * @description A registered bot (its secret and token are never shown again).
@@ -4640,6 +4837,11 @@ export interface components {
              * @example http://127.0.0.1:9001
              */
             url: string;
+            /**
+             * @description Put the bot on the ladder at once: it is paired with the other ladder bots all the time and rated over all its ladder games (see GET /v1/ladder). Default: false.
+             * @example true
+             */
+            ladder?: boolean;
         };
         /**
          * @description The registered bots and the built-in ones.
@@ -4713,6 +4915,25 @@ export interface components {
              * @example /bots/easy
              */
             url: string;
+        };
+        /**
+         * @description A registered bot, with its ladder entry.
+         * @example {
+         *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+         *       "name": "alice",
+         *       "url": "http://127.0.0.1:9001/",
+         *       "info": {
+         *         "name": "alice",
+         *         "author": "Ada",
+         *         "version": "0.3"
+         *       },
+         *       "createdAt": "2026-10-01T12:00:00.000Z",
+         *       "ladder": null
+         *     }
+         */
+        BotDetail: components["schemas"]["Bot"] & {
+            /** @description Its ladder entry: status (and why it is paused, if it is), rating and record; null if it was never on the ladder. */
+            ladder: components["schemas"]["LadderEntry"] | null;
         };
         /**
          * @description What the built-in bots answer to `POST /end`.
@@ -4832,6 +5053,11 @@ export interface components {
          *             ]
          *           ]
          *         },
+         *         "kind": "roundRobin",
+         *         "concurrency": 1,
+         *         "openings": null,
+         *         "gauntlet": null,
+         *         "sprt": null,
          *         "games": [
          *           {
          *             "index": 0,
@@ -4844,6 +5070,8 @@ export interface components {
          *             "matchId": null,
          *             "links": null,
          *             "result": null,
+         *             "opening": null,
+         *             "pair": null,
          *             "plies": null,
          *             "text": null,
          *             "abortedAttempts": []
@@ -4859,6 +5087,8 @@ export interface components {
          *             "matchId": null,
          *             "links": null,
          *             "result": null,
+         *             "opening": null,
+         *             "pair": null,
          *             "plies": null,
          *             "text": null,
          *             "abortedAttempts": []
@@ -4988,6 +5218,11 @@ export interface components {
          *           ]
          *         ]
          *       },
+         *       "kind": "roundRobin",
+         *       "concurrency": 1,
+         *       "openings": null,
+         *       "gauntlet": null,
+         *       "sprt": null,
          *       "games": [
          *         {
          *           "index": 0,
@@ -5012,6 +5247,8 @@ export interface components {
          *             "forfeitedBy": null,
          *             "detail": null
          *           },
+         *           "opening": null,
+         *           "pair": null,
          *           "plies": 5,
          *           "text": "................. -8 a1-9 b1-A c1-B d1!",
          *           "abortedAttempts": []
@@ -5031,6 +5268,8 @@ export interface components {
          *             "page": "/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y"
          *           },
          *           "result": null,
+         *           "opening": null,
+         *           "pair": null,
          *           "plies": null,
          *           "text": null,
          *           "abortedAttempts": []
@@ -5094,7 +5333,7 @@ export interface components {
                  */
                 finished: number;
                 /**
-                 * @description Games being played (0 or 1: one at a time).
+                 * @description Games being played (at most `concurrency`).
                  * @example 1
                  */
                 playing: number;
@@ -5104,7 +5343,7 @@ export interface components {
                  */
                 pending: number;
                 /**
-                 * @description Games not played (or not finished) because the tournament was cancelled.
+                 * @description Games not played (or not finished) because the tournament was cancelled or its SPRT decided.
                  * @example 0
                  */
                 cancelled: number;
@@ -5117,6 +5356,28 @@ export interface components {
             /** @description Recomputed from the finished games: points, then Sonneborn-Berger, then rating. */
             standings: components["schemas"]["Standing"][];
             crosstable: components["schemas"]["Crosstable"];
+            /**
+             * @description A round robin, a gauntlet or an SPRT match.
+             * @example roundRobin
+             * @enum {string}
+             */
+            kind: "roundRobin" | "gauntlet" | "sprt";
+            /**
+             * @description Games played at once, at most.
+             * @example 1
+             */
+            concurrency: number;
+            /** @description The openings games start from; null: the empty board. */
+            openings: {
+                /** @description The built-in suite's name; null for a list given in the request. */
+                suite: string | null;
+                /** @description How many openings. */
+                count: number;
+            } | null;
+            /** @description For a gauntlet: the first bot's results against each bot of the field; null otherwise. */
+            gauntlet: components["schemas"]["GauntletRow"][] | null;
+            /** @description For an SPRT: its live state; null otherwise. */
+            sprt: components["schemas"]["SprtState"] | null;
             /** @description The games of the schedule in play order: all of them, or the first 100 when there are more (see `moreGames`). */
             games: components["schemas"]["TournamentGame"][];
             /**
@@ -5305,6 +5566,189 @@ export interface components {
             points: number;
         };
         /**
+         * @description The challenger against one bot of the field.
+         * @example {
+         *       "opponent": "easy",
+         *       "games": 4,
+         *       "wins": 3,
+         *       "draws": 1,
+         *       "losses": 0,
+         *       "pentanomial": [
+         *         0,
+         *         0,
+         *         0,
+         *         1,
+         *         1
+         *       ],
+         *       "elo": {
+         *         "elo": 338,
+         *         "low": 46.2,
+         *         "high": 1200,
+         *         "score": 0.875
+         *       }
+         *     }
+         */
+        GauntletRow: {
+            /**
+             * @description A bot of the field.
+             * @example easy
+             */
+            opponent: string;
+            /** @example 4 */
+            games: number;
+            /**
+             * @description The challenger's wins against it.
+             * @example 3
+             */
+            wins: number;
+            /** @example 1 */
+            draws: number;
+            /** @example 0 */
+            losses: number;
+            /** @description The challenger's game pairs against it (paired games only). */
+            pentanomial: number[] | null;
+            /** @description The Elo difference those pairs show (paired games only). */
+            elo: components["schemas"]["EloEstimate"] | null;
+        };
+        /**
+         * @description An Elo difference from game pairs, with its 95% interval.
+         * @example {
+         *       "elo": 17.4,
+         *       "low": -21.3,
+         *       "high": 57.2,
+         *       "score": 0.525
+         *     }
+         */
+        EloEstimate: {
+            /**
+             * @description The logistic Elo difference of the mean pair score (rounded to 0.1).
+             * @example 17.4
+             */
+            elo: number;
+            /**
+             * @description Its 95% interval's lower end.
+             * @example -21.3
+             */
+            low: number;
+            /**
+             * @description Its 95% interval's upper end.
+             * @example 57.2
+             */
+            high: number;
+            /**
+             * @description The tested bot's mean score per game.
+             * @example 0.525
+             */
+            score: number;
+        };
+        /**
+         * @description An SPRT's live state: LLR and bounds, decision, pentanomial and W/D/L counts, and the Elo difference with its 95% interval.
+         * @example {
+         *       "test": "new",
+         *       "base": "old",
+         *       "elo0": 0,
+         *       "elo1": 10,
+         *       "alpha": 0.05,
+         *       "beta": 0.05,
+         *       "model": "normalized",
+         *       "maxGames": 200,
+         *       "llr": 1.234,
+         *       "lower": -2.944,
+         *       "upper": 2.944,
+         *       "decision": null,
+         *       "pentanomial": [
+         *         1,
+         *         3,
+         *         10,
+         *         5,
+         *         1
+         *       ],
+         *       "pairs": 20,
+         *       "wins": 12,
+         *       "draws": 20,
+         *       "losses": 8,
+         *       "elo": {
+         *         "elo": 34.9,
+         *         "low": -21.3,
+         *         "high": 92.1,
+         *         "score": 0.55
+         *       }
+         *     }
+         */
+        SprtState: {
+            /**
+             * @description The bot under test.
+             * @example new
+             */
+            test: string;
+            /**
+             * @description The bot it is measured against.
+             * @example old
+             */
+            base: string;
+            /** @example 0 */
+            elo0: number;
+            /** @example 10 */
+            elo1: number;
+            /** @example 0.05 */
+            alpha: number;
+            /** @example 0.05 */
+            beta: number;
+            /**
+             * @example normalized
+             * @enum {string}
+             */
+            model: "normalized" | "logistic";
+            /** @example 200 */
+            maxGames: number;
+            /**
+             * @description The log-likelihood ratio of H1 against H0 after the last complete pair.
+             * @example 1.234
+             */
+            llr: number;
+            /**
+             * @description H0 is accepted at or below this LLR: ln(beta / (1 - alpha)).
+             * @example -2.944
+             */
+            lower: number;
+            /**
+             * @description H1 is accepted at or above this LLR: ln((1 - beta) / alpha).
+             * @example 2.944
+             */
+            upper: number;
+            /**
+             * @description `H1`: the bot under test is better by `elo1` or more; `H0`: by `elo0` or less; null while undecided (or when the game limit came first).
+             * @example null
+             */
+            decision: ("H0" | "H1") | null;
+            /**
+             * @description Complete game pairs by the tested bot's points in them: 0, 1/2, 1, 3/2, 2.
+             * @example [
+             *       1,
+             *       3,
+             *       10,
+             *       5,
+             *       1
+             *     ]
+             */
+            pentanomial: number[];
+            /**
+             * @description Complete pairs counted.
+             * @example 20
+             */
+            pairs: number;
+            /**
+             * @description The tested bot's wins over every finished game.
+             * @example 12
+             */
+            wins: number;
+            /** @example 20 */
+            draws: number;
+            /** @example 8 */
+            losses: number;
+            elo: components["schemas"]["EloEstimate"];
+        };
+        /**
          * @description One game of the round robin.
          * @example {
          *       "index": 0,
@@ -5329,6 +5773,8 @@ export interface components {
          *         "forfeitedBy": null,
          *         "detail": null
          *       },
+         *       "opening": null,
+         *       "pair": null,
          *       "plies": 5,
          *       "text": "................. -8 a1-9 b1-A c1-B d1!",
          *       "abortedAttempts": []
@@ -5363,7 +5809,7 @@ export interface components {
             /** @description The match seat of the `first` bot: 0 for every tournament game (so `second` holds seat 1). */
             firstSeat: components["schemas"]["SeatIndex"];
             /**
-             * @description Not started, being played, over, or cancelled with the tournament.
+             * @description Not started, being played, over, or not played (the tournament was cancelled, or its SPRT decided first).
              * @example finished
              * @enum {string}
              */
@@ -5377,6 +5823,16 @@ export interface components {
             links: components["schemas"]["MatchLinks"] | null;
             /** @description How it ended; null until it does. */
             result: components["schemas"]["GameResult"] | null;
+            /**
+             * @description The opening it started from, by name; null for the empty board.
+             * @example null
+             */
+            opening: string | null;
+            /**
+             * @description Its game pair: the two games from one opening with the seats swapped share this number; null when unpaired.
+             * @example null
+             */
+            pair: number | null;
             /**
              * @description Moves played, once over.
              * @example 9
@@ -5488,7 +5944,7 @@ export interface components {
             links: components["schemas"]["MatchLinks"];
         };
         /**
-         * @description A round robin between registered and built-in bots.
+         * @description A round robin, a gauntlet or an SPRT match between registered and built-in bots.
          * @example {
          *       "name": "Friday round robin",
          *       "bots": [
@@ -5522,6 +5978,20 @@ export interface components {
              * @example 2
              */
             gamesPerPair?: number;
+            /**
+             * @description `roundRobin` (the default): every pair of bots plays `gamesPerPair` games; `gauntlet`: the first bot of `bots` plays `gamesPerPair` games against each of the others, which never meet; `sprt`: the first bot (under test) plays game pairs against the second until the SPRT of `sprt` decides or its game limit is reached.
+             * @example roundRobin
+             * @enum {string}
+             */
+            kind?: "roundRobin" | "gauntlet" | "sprt";
+            /** @description Openings the games start from, in pairs: each opening is played twice by the same two bots, each making the first move once, the two games next to each other (openings taken in a seeded order, round and round the list). A built-in suite by name, or a list (at most 200). Absent: every game starts from the empty board. */
+            openings?: string | components["schemas"]["OpeningInput"][];
+            /**
+             * @description Games played at once (1-8; default 1), each in its own match with its own clock. In a round robin no bot plays two games at once (games start in schedule order as their bots become free); in a gauntlet or an SPRT the first bot may play up to this many.
+             * @example 4
+             */
+            concurrency?: number;
+            sprt?: components["schemas"]["SprtInput"];
             rules?: components["schemas"]["RulesInput"];
             /** @description The bots' clock. A per-move limit is at most 60000 ms, and no single call waits longer than that whatever the clock. Built-in bots play untimed. Default: 10 s per move. */
             clock?: components["schemas"]["Clock"];
@@ -5530,6 +6000,53 @@ export interface components {
              * @example 7
              */
             seed?: number;
+        };
+        /**
+         * @description An opening: a game record in text from the empty board (`................. -8 a1-9`), or a position string (`8.9A............B`, recorded as the game that places its pieces in cell order). Its moves are played before the bots move (the record keeps them as its first moves); it must leave the game going, with no Quarto on the board.
+         * @example ................. -8 a1-9 b2-3
+         */
+        OpeningInput: string;
+        /**
+         * @description The SPRT's settings: required with `kind: sprt`, refused otherwise.
+         * @example {
+         *       "elo0": 0,
+         *       "elo1": 10,
+         *       "alpha": 0.05,
+         *       "beta": 0.05,
+         *       "maxGames": 200
+         *     }
+         */
+        SprtInput: {
+            /**
+             * @description H0: the bot under test is better by at most this many Elo.
+             * @example 0
+             */
+            elo0: number;
+            /**
+             * @description H1: it is better by at least this many Elo (more than `elo0`).
+             * @example 10
+             */
+            elo1: number;
+            /**
+             * @description The chance of accepting H1 when H0 holds. Default: 0.05.
+             * @example 0.05
+             */
+            alpha?: number;
+            /**
+             * @description The chance of accepting H0 when H1 holds. Default: 0.05.
+             * @example 0.05
+             */
+            beta?: number;
+            /**
+             * @description The Elo model of `elo0` and `elo1`: normalized Elo (fastchess's default, OpenBench's pentanomial SPRT) or logistic Elo. Default: `normalized`.
+             * @enum {string}
+             */
+            model?: "normalized" | "logistic";
+            /**
+             * @description The game limit (even; at most 1000): the test stops there if no bound was crossed. Default: 200.
+             * @example 200
+             */
+            maxGames?: number;
         };
         /**
          * @description A page of a tournament's games.
@@ -5558,6 +6075,8 @@ export interface components {
          *             "forfeitedBy": null,
          *             "detail": null
          *           },
+         *           "opening": null,
+         *           "pair": null,
          *           "plies": 5,
          *           "text": "................. -8 a1-9 b1-A c1-B d1!",
          *           "abortedAttempts": []
@@ -5577,6 +6096,8 @@ export interface components {
          *             "page": "/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y"
          *           },
          *           "result": null,
+         *           "opening": null,
+         *           "pair": null,
          *           "plies": null,
          *           "text": null,
          *           "abortedAttempts": []
@@ -5593,6 +6114,272 @@ export interface components {
              * @description The next page (same `limit`), or null on the last page.
              */
             next: string | null;
+        };
+        /**
+         * @description One page of the ladder.
+         * @example {
+         *       "bots": [
+         *         {
+         *           "rank": 1,
+         *           "bot": {
+         *             "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+         *             "name": "alice"
+         *           },
+         *           "status": "active",
+         *           "pausedReason": null,
+         *           "pausedAt": null,
+         *           "rating": 1587.3,
+         *           "deviation": 96.4,
+         *           "games": 24,
+         *           "wins": 9,
+         *           "draws": 12,
+         *           "losses": 3,
+         *           "forfeits": 1,
+         *           "forfeitStreak": 0,
+         *           "gamesLastHour": 4,
+         *           "joinedAt": "2026-10-01T12:00:00.000Z",
+         *           "lastGameAt": "2026-10-01T13:05:00.000Z",
+         *           "playing": null
+         *         }
+         *       ],
+         *       "next": null,
+         *       "total": 1,
+         *       "pairingsInPlay": 0,
+         *       "settings": {
+         *         "gamesPerHour": 12,
+         *         "gamesPerPairing": 2,
+         *         "moveMs": 5000,
+         *         "pauseAfterForfeits": 3,
+         *         "openings": "classic",
+         *         "rating": "Bradley-Terry fit over every ladder game"
+         *       }
+         *     }
+         */
+        LadderPage: {
+            /** @description Bots on the ladder (active or paused), by rating, highest first. */
+            bots: components["schemas"]["LadderEntry"][];
+            /**
+             * Format: uri-reference
+             * @description The next page (same `limit`), or null on the last page.
+             */
+            next: string | null;
+            /**
+             * @description Bots on the ladder in all.
+             * @example 2
+             */
+            total: number;
+            /**
+             * @description Pairings being played now.
+             * @example 1
+             */
+            pairingsInPlay: number;
+            settings: components["schemas"]["LadderSettings"];
+        };
+        /**
+         * @description How the ladder pairs and rates.
+         * @example {
+         *       "gamesPerHour": 12,
+         *       "gamesPerPairing": 2,
+         *       "moveMs": 5000,
+         *       "pauseAfterForfeits": 3,
+         *       "openings": "classic",
+         *       "rating": "Bradley-Terry fit over every ladder game"
+         *     }
+         */
+        LadderSettings: {
+            /**
+             * @description The most ladder games a bot starts in any hour.
+             * @example 12
+             */
+            gamesPerHour: number;
+            /**
+             * @description Games of one pairing: a pair from one opening, each bot making the first move once.
+             * @example 2
+             */
+            gamesPerPairing: number;
+            /**
+             * @description The clock of ladder games: this many ms per move.
+             * @example 5000
+             */
+            moveMs: number;
+            /**
+             * @description A bot that forfeits this many ladder games in a row is paused.
+             * @example 3
+             */
+            pauseAfterForfeits: number;
+            /**
+             * @description The opening suite pairings are played from (in turn); null: the empty board.
+             * @example null
+             */
+            openings: string | null;
+            /**
+             * @description How ratings are computed.
+             * @example Bradley-Terry fit over every ladder game
+             */
+            rating: string;
+        };
+        /**
+         * @description A bot on the ladder, with its rating history and its latest games.
+         * @example {
+         *       "rank": 1,
+         *       "bot": {
+         *         "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+         *         "name": "alice"
+         *       },
+         *       "status": "active",
+         *       "pausedReason": null,
+         *       "pausedAt": null,
+         *       "rating": 1587.3,
+         *       "deviation": 96.4,
+         *       "games": 24,
+         *       "wins": 9,
+         *       "draws": 12,
+         *       "losses": 3,
+         *       "forfeits": 1,
+         *       "forfeitStreak": 0,
+         *       "gamesLastHour": 4,
+         *       "joinedAt": "2026-10-01T12:00:00.000Z",
+         *       "lastGameAt": "2026-10-01T13:05:00.000Z",
+         *       "playing": null,
+         *       "history": [
+         *         {
+         *           "at": "2026-10-01T13:05:00.000Z",
+         *           "games": 24,
+         *           "rating": 1587.3,
+         *           "deviation": 96.4
+         *         }
+         *       ],
+         *       "recentGames": [
+         *         {
+         *           "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *           "gameId": "g2",
+         *           "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *           "opponent": {
+         *             "id": "c5p7ys3nr8ua4ld6wk9xe3jq7f",
+         *             "name": "bob"
+         *           },
+         *           "role": "second",
+         *           "opening": "classic/7",
+         *           "result": "win",
+         *           "reason": "quarto",
+         *           "forfeitCode": null,
+         *           "forfeitedBy": null,
+         *           "detail": null,
+         *           "finishedAt": "2026-10-01T13:05:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        LadderBot: components["schemas"]["LadderEntry"] & {
+            /** @description The bot's rating after each of its pairings, oldest first (the latest 500). */
+            history: components["schemas"]["RatingPoint"][];
+            /** @description Its latest ladder games, newest first (at most 50). */
+            recentGames: components["schemas"]["LadderGame"][];
+        };
+        /**
+         * @description The bot's rating after one of its pairings.
+         * @example {
+         *       "at": "2026-10-01T13:05:00.000Z",
+         *       "games": 24,
+         *       "rating": 1587.3,
+         *       "deviation": 96.4
+         *     }
+         */
+        RatingPoint: {
+            /**
+             * Format: date-time
+             * @description When the pairing that moved it was recorded.
+             */
+            at: string;
+            /** @description The bot's ladder games by then. */
+            games: number;
+            /** @description The rating then (rounded to 0.1). */
+            rating: number;
+            /** @description Its uncertainty then: one standard deviation. */
+            deviation: number;
+        };
+        /**
+         * @description One ladder game, from one bot's side.
+         * @example {
+         *       "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *       "gameId": "g2",
+         *       "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *       "opponent": {
+         *         "id": "c5p7ys3nr8ua4ld6wk9xe3jq7f",
+         *         "name": "bob"
+         *       },
+         *       "role": "second",
+         *       "opening": "classic/7",
+         *       "result": "win",
+         *       "reason": "quarto",
+         *       "forfeitCode": null,
+         *       "forfeitedBy": null,
+         *       "detail": null,
+         *       "finishedAt": "2026-10-01T13:05:00.000Z"
+         *     }
+         */
+        LadderGame: {
+            /** @example t7m2kq4xz6vb3nc5rj8wd2hf4a */
+            tournamentId: string;
+            /** @example g2 */
+            gameId: string;
+            /**
+             * @description The match of the game (its page is `/matches/{matchId}`).
+             * @example k3v7tq2mz5xj4c6rb8wn2hd5fa
+             */
+            matchId: string | null;
+            /**
+             * @example {
+             *       "id": "c5p7ys3nr8ua4ld6wk9xe3jq7f",
+             *       "name": "bob"
+             *     }
+             */
+            opponent: {
+                id: string;
+                name: string;
+            };
+            /**
+             * @description `first`: the bot made the first move of the game.
+             * @example second
+             * @enum {string}
+             */
+            role: "first" | "second";
+            /**
+             * @description The opening the game started from, by name; null for the empty board.
+             * @example null
+             */
+            opening: string | null;
+            /**
+             * @description For this bot; `none`: the game did not count (cancelled).
+             * @example win
+             * @enum {string}
+             */
+            result: "win" | "draw" | "loss" | "none";
+            /**
+             * @example quarto
+             * @enum {string}
+             */
+            reason: "quarto" | "draw" | "timeout" | "resignation" | "claim" | "forfeit" | "aborted" | "cancelled";
+            /**
+             * @description For a loss by misbehaviour: its code.
+             * @example null
+             */
+            forfeitCode: string | null;
+            /**
+             * @description The bot id that forfeited.
+             * @example null
+             */
+            forfeitedBy: string | null;
+            /**
+             * @description More about the ending, in words.
+             * @example null
+             */
+            detail: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-10-01T13:05:00.000Z
+             */
+            finishedAt: string;
         };
     };
     responses: never;
@@ -8507,10 +9294,11 @@ export interface operations {
                      *         "author": "Ada",
                      *         "version": "0.3"
                      *       },
-                     *       "createdAt": "2026-10-01T12:00:00.000Z"
+                     *       "createdAt": "2026-10-01T12:00:00.000Z",
+                     *       "ladder": null
                      *     }
                      */
-                    "application/json": components["schemas"]["Bot"];
+                    "application/json": components["schemas"]["BotDetail"];
                 };
             };
             /** @description Bot not found */
@@ -9072,6 +9860,11 @@ export interface operations {
                      *             ]
                      *           ]
                      *         },
+                     *         "kind": "roundRobin",
+                     *         "concurrency": 1,
+                     *         "openings": null,
+                     *         "gauntlet": null,
+                     *         "sprt": null,
                      *         "games": [
                      *           {
                      *             "index": 0,
@@ -9084,6 +9877,8 @@ export interface operations {
                      *             "matchId": null,
                      *             "links": null,
                      *             "result": null,
+                     *             "opening": null,
+                     *             "pair": null,
                      *             "plies": null,
                      *             "text": null,
                      *             "abortedAttempts": []
@@ -9099,6 +9894,8 @@ export interface operations {
                      *             "matchId": null,
                      *             "links": null,
                      *             "result": null,
+                     *             "opening": null,
+                     *             "pair": null,
                      *             "plies": null,
                      *             "text": null,
                      *             "abortedAttempts": []
@@ -9300,6 +10097,11 @@ export interface operations {
                      *           ]
                      *         ]
                      *       },
+                     *       "kind": "roundRobin",
+                     *       "concurrency": 1,
+                     *       "openings": null,
+                     *       "gauntlet": null,
+                     *       "sprt": null,
                      *       "games": [
                      *         {
                      *           "index": 0,
@@ -9324,6 +10126,8 @@ export interface operations {
                      *             "forfeitedBy": null,
                      *             "detail": null
                      *           },
+                     *           "opening": null,
+                     *           "pair": null,
                      *           "plies": 5,
                      *           "text": "................. -8 a1-9 b1-A c1-B d1!",
                      *           "abortedAttempts": []
@@ -9343,6 +10147,8 @@ export interface operations {
                      *             "page": "/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y"
                      *           },
                      *           "result": null,
+                     *           "opening": null,
+                     *           "pair": null,
                      *           "plies": null,
                      *           "text": null,
                      *           "abortedAttempts": []
@@ -9547,6 +10353,11 @@ export interface operations {
                      *           ]
                      *         ]
                      *       },
+                     *       "kind": "roundRobin",
+                     *       "concurrency": 1,
+                     *       "openings": null,
+                     *       "gauntlet": null,
+                     *       "sprt": null,
                      *       "games": [
                      *         {
                      *           "index": 0,
@@ -9571,6 +10382,8 @@ export interface operations {
                      *             "forfeitedBy": null,
                      *             "detail": null
                      *           },
+                     *           "opening": null,
+                     *           "pair": null,
                      *           "plies": 5,
                      *           "text": "................. -8 a1-9 b1-A c1-B d1!",
                      *           "abortedAttempts": []
@@ -9590,6 +10403,8 @@ export interface operations {
                      *             "page": "/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y"
                      *           },
                      *           "result": null,
+                     *           "opening": null,
+                     *           "pair": null,
                      *           "plies": null,
                      *           "text": null,
                      *           "abortedAttempts": []
@@ -9630,6 +10445,217 @@ export interface operations {
             };
             /** @description The tournament is over */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLadder: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1-200 (default 50). */
+                limit?: number;
+                /** @description Where the page starts: the `cursor` of the `next` link of the page before (opaque). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the ladder. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LadderPage"];
+                };
+            };
+            /** @description Invalid request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLadderBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registered bot's id (from POST /v1/bots). */
+                bot: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bot's ladder entry and history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LadderBot"];
+                };
+            };
+            /** @description Not on the ladder */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    joinLadder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registered bot's id (from POST /v1/bots). */
+                bot: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bot's ladder entry, active. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LadderEntry"];
+                };
+            };
+            /** @description Management token required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Wrong management token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bot not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The ladder is full */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    leaveLadder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registered bot's id (from POST /v1/bots). */
+                bot: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bot's ladder entry, status `left`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LadderEntry"];
+                };
+            };
+            /** @description Management token required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Wrong management token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bot not found; Not on the ladder */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

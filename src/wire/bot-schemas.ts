@@ -218,7 +218,7 @@ export const BotDetailSchema = BotSchema.extend({
   ladder: z.union([LadderEntrySchema, z.null()]).openapi({
     description: "Its ladder entry: status (and why it is paused, if it is), rating and record; null if it was never on the ladder.",
   }),
-}).openapi("BotDetail", { description: "A registered bot, with its ladder entry." });
+}).openapi("BotDetail", { description: "A registered bot, with its ladder entry.", example: { ...examples.bots.bot, ladder: null } as never });
 
 export const BuiltInBotSchema = z
   .object({

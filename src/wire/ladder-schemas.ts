@@ -170,7 +170,29 @@ export const LadderGameSchema = z
 export const LadderBotSchema = LadderEntrySchema.extend({
   history: z.array(RatingPointSchema).openapi({ description: "The bot's rating after each of its pairings, oldest first (the latest 500)." }),
   recentGames: z.array(LadderGameSchema).openapi({ description: "Its latest ladder games, newest first (at most 50)." }),
-}).openapi("LadderBot", { description: "A bot on the ladder, with its rating history and its latest games." });
+}).openapi("LadderBot", {
+  description: "A bot on the ladder, with its rating history and its latest games.",
+  example: {
+    ...LADDER_ENTRY_EXAMPLE,
+    history: [{ at: "2026-10-01T13:05:00.000Z", games: 24, rating: 1587.3, deviation: 96.4 }],
+    recentGames: [
+      {
+        tournamentId: EXAMPLE_TOURNAMENT_ID,
+        gameId: "g2",
+        matchId: "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+        opponent: { id: EXAMPLE_OPPONENT_ID, name: "bob" },
+        role: "second",
+        opening: "classic/7",
+        result: "win",
+        reason: "quarto",
+        forfeitCode: null,
+        forfeitedBy: null,
+        detail: null,
+        finishedAt: "2026-10-01T13:05:00.000Z",
+      },
+    ],
+  },
+});
 
 export const LadderPageSchema = z
   .object({
