@@ -25,9 +25,11 @@ export function makeTournamentViews(draw: Drawing) {
     const { total, finished, playing } = view.progress;
     const state =
       view.status === "running"
-        ? `Running: ${finished} of ${total} games played${playing ? ", one being played" : ""}.`
+        ? `Running: ${finished} of ${total} games played${playing ? `, ${playing === 1 ? "one" : playing} being played` : ""}.`
         : view.status === "finished"
-          ? `Finished: all ${total} games played.`
+          ? finished === total
+            ? `Finished: all ${total} games played.`
+            : `Finished after ${finished} of ${total} games: the SPRT decided.`
           : `Cancelled after ${finished} of ${total} games.`;
     const replays = view.progress.replays
       ? ` ${view.progress.replays} game${view.progress.replays === 1 ? "" : "s"} replayed after a bot could not be reached.`
@@ -89,7 +91,43 @@ export function makeTournamentViews(draw: Drawing) {
     return `<div class="table-wrap"><table class="games"><thead><tr><th class="num">#</th><th class="num wide-only">Round</th><th>Gives first</th><th>Second</th><th>Result</th><th class="num">Moves</th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
   }
 
-  return { points, title, summaryHtml, standingsHtml, crosstableHtml, gamesHtml };
+  const signed = (value: number): string => `${value > 0 ? "+" : ""}${value}`;
+
+  /** An SPRT's live state (empty for another kind): decision, LLR between its bounds, Elo, pentanomial, W/D/L. */
+  function sprtHtml(view: TournamentOutput): string {
+    const sprt = view.sprt;
+    if (!sprt) return "";
+    const decision =
+      sprt.decision === "H1"
+        ? `H1 accepted: ${e(sprt.test)} is better than ${e(sprt.base)} by ${sprt.elo1} Elo or more.`
+        : sprt.decision === "H0"
+          ? `H0 accepted: ${e(sprt.test)} is not better than ${e(sprt.base)} by more than ${sprt.elo0} Elo.`
+          : view.status === "running"
+            ? "No decision yet."
+            : "No decision: the game limit came first.";
+    const span = sprt.upper - sprt.lower;
+    const at = Math.min(100, Math.max(0, ((sprt.llr - sprt.lower) / span) * 100));
+    return (
+      `<p class="sprt-decision"><strong>${decision}</strong></p>` +
+      `<p>LLR <strong>${sprt.llr.toFixed(2)}</strong> (${sprt.lower.toFixed(2)}, ${sprt.upper.toFixed(2)}) <meter min="${sprt.lower}" max="${sprt.upper}" value="${Math.min(sprt.upper, Math.max(sprt.lower, sprt.llr))}" aria-label="LLR between its bounds" title="${at.toFixed(0)}% of the way from H0's bound to H1's"></meter></p>` +
+      `<p>Elo ${signed(sprt.elo.elo)} ± ${((sprt.elo.high - sprt.elo.low) / 2).toFixed(1)} (95%: ${sprt.elo.low} to ${sprt.elo.high}), score ${(sprt.elo.score * 100).toFixed(1)}%.</p>` +
+      `<p>${sprt.pairs} pairs, pentanomial [${sprt.pentanomial.join(", ")}]; ${e(sprt.test)}: ${sprt.wins} won, ${sprt.draws} drawn, ${sprt.losses} lost. ` +
+      `<span class="muted">H0: ${sprt.elo0} Elo, H1: ${sprt.elo1} Elo (${sprt.model}), alpha ${sprt.alpha}, beta ${sprt.beta}, at most ${sprt.maxGames} games.</span></p>`
+    );
+  }
+
+  /** A gauntlet's rows (empty for another kind): the challenger against each bot of the field. */
+  function gauntletHtml(view: TournamentOutput): string {
+    if (!view.gauntlet) return "";
+    const rows = view.gauntlet.map(
+      (row) =>
+        `<tr><td>${e(row.opponent)}</td><td class="num">${row.games}</td><td class="num">${row.wins}</td><td class="num">${row.draws}</td><td class="num">${row.losses}</td>` +
+        `<td class="num">${row.elo ? `${signed(row.elo.elo)} (${row.elo.low} to ${row.elo.high})` : ""}</td></tr>`,
+    );
+    return `<div class="table-wrap"><table class="gauntlet"><thead><tr><th>Against</th><th class="num">Games</th><th class="num">Won</th><th class="num">Drawn</th><th class="num">Lost</th><th class="num">Elo (95%)</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+  }
+
+  return { points, title, summaryHtml, standingsHtml, crosstableHtml, gamesHtml, sprtHtml, gauntletHtml };
 }
 
 export type TournamentViews = ReturnType<typeof makeTournamentViews>;

@@ -18,13 +18,23 @@ function settingsText(view: TournamentOutput): string {
   const rules = [view.rules.attributes.length === 4 ? "classic rules" : `only ${view.rules.attributes.join(", ")} count`];
   if (view.rules.squares) rules.push("squares count");
   if (view.rules.announce === "manual") rules.push("Quarto must be announced");
-  return `${view.bots.length} bots, ${view.gamesPerPair} games per pair, ${rules.join(", ")}, ${clock}, seed ${view.seed}.`;
+  const kind =
+    view.kind === "sprt" && view.sprt
+      ? `An SPRT of ${view.sprt.test} against ${view.sprt.base} (at most ${view.sprt.maxGames} games)`
+      : view.kind === "gauntlet"
+        ? `A gauntlet: ${view.bots[0]?.name} against ${view.bots.length - 1} bots, ${view.gamesPerPair} games each`
+        : `${view.bots.length} bots, ${view.gamesPerPair} games per pair`;
+  const openings = view.openings ? `, from ${view.openings.suite ? `the ${view.openings.suite} suite` : `${view.openings.count} openings`} in pairs` : "";
+  const parallel = view.concurrency > 1 ? `, up to ${view.concurrency} games at once` : "";
+  return `${kind}${openings}${parallel}, ${rules.join(", ")}, ${clock}, seed ${view.seed}.`;
 }
 
 export function tournamentPage(view: TournamentOutput): Html {
   const t = TOURNAMENT_VIEWS;
   const body = html`<h1 id="title">${t.title(view)} <code>${view.id}</code></h1>
 <div id="summary">${raw(t.summaryHtml(view))}</div>
+<div id="sprt">${raw(t.sprtHtml(view))}</div>
+<div id="gauntlet">${raw(t.gauntletHtml(view))}</div>
 <p class="muted">${settingsText(view)} <a href="/v1/tournaments/${view.id}">As JSON</a></p>
 <h2>Standings</h2>
 <div id="standings">${raw(t.standingsHtml(view))}</div>

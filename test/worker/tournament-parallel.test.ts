@@ -13,7 +13,7 @@ import type { TournamentObject } from "../../src/objects/tournament.ts";
 import { OPENING_SUITES } from "../../src/tournament/index.ts";
 import type { TournamentOutput } from "../../src/wire/tournament-schemas.ts";
 import { badMover, type Fleet, goodBot, hang, installFleet, json, refuse } from "./bot-fleet.ts";
-import { expectProblem, postJson } from "./http.ts";
+import { expectProblem, postJson, request } from "./http.ts";
 import {
   createTournament,
   getRecord,
@@ -167,6 +167,9 @@ describe("tournament kinds", () => {
       for (const game of games) expect(game.text?.split(" ").slice(1, 1 + (opening?.moves.length ?? 0))).toEqual(opening?.moves);
     }
     expect(view.gauntlet?.map((row) => row.opponent).sort()).toEqual(["easy", "random"]);
+    const page = await (await request(`/tournaments/${created.id}`, { headers: { Accept: "text/html" } })).text();
+    expect(page).toContain('<table class="gauntlet">');
+    expect(page).toContain("from the classic suite in pairs, up to 2 games at once");
     for (const row of view.gauntlet ?? []) {
       const against = view.games.filter((game) => game.first === row.opponent || game.second === row.opponent);
       expect(row.games).toBe(against.length);
@@ -221,6 +224,12 @@ describe("tournament kinds", () => {
     expect(sprt?.pairs).toBe(points.length);
     expect(sprt?.elo.elo).toBeGreaterThan(0);
     expect(sprt?.elo.low).toBeLessThanOrEqual(sprt?.elo.elo as number);
+    // The page shows the same live state.
+    const page = await (await request(`/tournaments/${created.id}`, { headers: { Accept: "text/html" } })).text();
+    expect(page).toContain("H1 accepted: medium is better than random by 50 Elo or more.");
+    expect(page).toContain(`LLR <strong>${sprt?.llr.toFixed(2)}</strong>`);
+    expect(page).toContain(`pentanomial [${sprt?.pentanomial.join(", ")}]`);
+    expect(page).toContain("the SPRT decided");
   });
 
   it("refuses what it cannot play with a 422", async () => {

@@ -141,7 +141,7 @@ export function registerTournamentsRoutes(app: App): void {
       tags: ["Tournaments"],
       operationId: "createTournament",
       summary: "Start a tournament",
-      description: `Starts a round robin between registered bots (by id) and built-in bots (by name): each pair plays \`gamesPerPair\` games (even), half with each bot giving first, one game at a time, each an ordinary hosted match with bot seats (watch it at \`/v1/matches/{matchId}\` or its page). A bot that misbehaves loses the game by forfeit with a reason code; one that cannot be reached before its first move of a game has the game aborted and replayed once. At most ${MAX_TOURNAMENT_GAMES} games. Answers the tournament and its management token (shown only once; send an \`Idempotency-Key\` to make a retry safe). At most ${LIMIT_POLICIES.tournaments.quota} new tournaments a minute per client (429 \`request/rate_limited\`).`,
+      description: `Starts a round robin between registered bots (by id) and built-in bots (by name): each pair plays \`gamesPerPair\` games (even), half with each bot giving first; or, with \`kind\`, a gauntlet (the first bot against each of the others) or an SPRT match (the first bot against the second, in game pairs, until the test of \`sprt\` decides). \`openings\` (a built-in suite or a list) starts each pair of games from one opening with the seats swapped; \`concurrency\` plays that many games at once. Each game is an ordinary hosted match with bot seats (watch it at \`/v1/matches/{matchId}\` or its page). A bot that misbehaves loses the game by forfeit with a reason code; one that cannot be reached before its first move of a game has the game aborted and replayed once. At most ${MAX_TOURNAMENT_GAMES} games. Answers the tournament and its management token (shown only once; send an \`Idempotency-Key\` to make a retry safe). At most ${LIMIT_POLICIES.tournaments.quota} new tournaments a minute per client (429 \`request/rate_limited\`).`,
       request: {
         headers: IdempotencyHeadersSchema,
         body: {
@@ -161,6 +161,18 @@ export function registerTournamentsRoutes(app: App): void {
                   },
                 },
                 builtIn: { summary: "Built-in bots only, advanced variant", value: { bots: ["random", "easy"], gamesPerPair: 2, rules: { squares: true } } },
+                parallel: {
+                  summary: "A round robin from the classic opening suite, four games at a time",
+                  value: { bots: [EXAMPLE_BOT_ID, "medium", "hard", "perfect"], gamesPerPair: 4, openings: "classic", concurrency: 2, seed: 7 },
+                },
+                gauntlet: {
+                  summary: "A gauntlet: the first bot against each of the others, from two openings of its own",
+                  value: { kind: "gauntlet", bots: [EXAMPLE_BOT_ID, "easy", "medium"], gamesPerPair: 4, openings: ["................. -0 a1-1", "8.9A............B"] },
+                },
+                sprt: {
+                  summary: "An SPRT: is the registered bot better than hard by 10 Elo or more?",
+                  value: { kind: "sprt", bots: [EXAMPLE_BOT_ID, "hard"], openings: "classic", concurrency: 4, sprt: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, maxGames: 400 } },
+                },
               },
             },
           },

@@ -16,6 +16,8 @@ export function tournamentClient(env: ClientEnv, config: TournamentPageConfig): 
 
   function render(view: TournamentOutput): void {
     kit.byId("summary").innerHTML = views.summaryHtml(view);
+    kit.byId("sprt").innerHTML = views.sprtHtml(view);
+    kit.byId("gauntlet").innerHTML = views.gauntletHtml(view);
     kit.byId("standings").innerHTML = views.standingsHtml(view);
     kit.byId("crosstable").innerHTML = views.crosstableHtml(view);
     kit.byId("games").innerHTML = views.gamesHtml(view);
