@@ -27,6 +27,8 @@ const MISBEHAVIOUR: Record<string, { code: string; detail: RegExp }> = {
 };
 
 let fleet: Fleet;
+/** Games at once: 1 here; tournament-forfeits-concurrent.test.ts runs this file again with 3. */
+const CONCURRENCY = (globalThis as { TOURNAMENT_CONCURRENCY?: number }).TOURNAMENT_CONCURRENCY ?? 1;
 
 beforeAll(() => {
   fleet = installFleet({
@@ -40,7 +42,7 @@ beforeAll(() => {
 });
 afterAll(() => fleet.restore());
 
-describe("misbehaving bots", () => {
+describe(`misbehaving bots, ${CONCURRENCY} game${CONCURRENCY === 1 ? "" : "s"} at once`, () => {
   it("lose by forfeit with their code; the unreachable one gets each game replayed once; standings match the records", async () => {
     const ids = new Map<string, string>();
     for (const bot of ["good", ...Object.keys(MISBEHAVIOUR)]) ids.set(bot, await registerFleetBot(fleet, bot));
@@ -51,6 +53,7 @@ describe("misbehaving bots", () => {
       gamesPerPair: 2,
       clock: { kind: "move", moveMs: 1000 },
       seed: 11,
+      concurrency: CONCURRENCY,
     });
     expect(created.state).toMatchObject({ status: "running", progress: { total: 42, finished: 0, pending: 42 } });
     const { view, evictions } = await driveToEnd(created.id, { seed: 5, evict: 0.2 });
