@@ -53,6 +53,21 @@ export const LadderPlayingSchema = z
     example: { tournamentId: EXAMPLE_TOURNAMENT_ID, opponent: { id: EXAMPLE_OPPONENT_ID, name: "bob" }, startedAt: "2026-10-01T12:00:00.000Z" },
   });
 
+const LADDER_GAME_EXAMPLE = {
+  tournamentId: EXAMPLE_TOURNAMENT_ID,
+  gameId: "g2",
+  matchId: "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+  opponent: { id: EXAMPLE_OPPONENT_ID, name: "bob" },
+  role: "second",
+  opening: "classic/7",
+  result: "win",
+  reason: "quarto",
+  forfeitCode: null,
+  forfeitedBy: null,
+  detail: null,
+  finishedAt: "2026-10-01T13:05:00.000Z",
+};
+
 const LADDER_ENTRY_EXAMPLE = {
   rank: 1,
   bot: { id: EXAMPLE_BOT_ID, name: "alice" },
@@ -151,20 +166,7 @@ export const LadderGameSchema = z
   })
   .openapi("LadderGame", {
     description: "One ladder game, from one bot's side.",
-    example: {
-      tournamentId: EXAMPLE_TOURNAMENT_ID,
-      gameId: "g2",
-      matchId: "k3v7tq2mz5xj4c6rb8wn2hd5fa",
-      opponent: { id: EXAMPLE_OPPONENT_ID, name: "bob" },
-      role: "second",
-      opening: "classic/7",
-      result: "win",
-      reason: "quarto",
-      forfeitCode: null,
-      forfeitedBy: null,
-      detail: null,
-      finishedAt: "2026-10-01T13:05:00.000Z",
-    },
+    example: LADDER_GAME_EXAMPLE,
   });
 
 export const LadderBotSchema = LadderEntrySchema.extend({
@@ -175,22 +177,7 @@ export const LadderBotSchema = LadderEntrySchema.extend({
   example: {
     ...LADDER_ENTRY_EXAMPLE,
     history: [{ at: "2026-10-01T13:05:00.000Z", games: 24, rating: 1587.3, deviation: 96.4 }],
-    recentGames: [
-      {
-        tournamentId: EXAMPLE_TOURNAMENT_ID,
-        gameId: "g2",
-        matchId: "k3v7tq2mz5xj4c6rb8wn2hd5fa",
-        opponent: { id: EXAMPLE_OPPONENT_ID, name: "bob" },
-        role: "second",
-        opening: "classic/7",
-        result: "win",
-        reason: "quarto",
-        forfeitCode: null,
-        forfeitedBy: null,
-        detail: null,
-        finishedAt: "2026-10-01T13:05:00.000Z",
-      },
-    ],
+    recentGames: [LADDER_GAME_EXAMPLE],
   },
 });
 
