@@ -10,7 +10,7 @@
  * the key only sees the multiset of the attributes' cell masks, so all subsets of k attributes coincide.
  */
 import { ALL_SHAPES, LINES, type Move, type Position, type Rules, type RulesInput, type Setup } from "../rules/index.ts";
-import type { Value } from "./index.ts";
+import type { Value } from "./score.ts";
 import { boardSymmetries, mapCellMask } from "./symmetry.ts";
 
 export const BOOK_FORMAT_VERSION = 1;

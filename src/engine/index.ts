@@ -1,19 +1,31 @@
 /**
  * The engine's public API: exact win/draw/loss (and distance) for the player to move, and move
  * suggestions at five levels. Budgets are in nodes (positions searched), never time, so a request's
- * cost is bounded the same way in Node and in a Worker. Pure: depends only on the rules core.
+ * cost is bounded the same way in Node and in a Worker. Pure: depends only on the rules core. Positions
+ * in an installed opening book (books.ts) are answered from it, with no search, at the `perfect` level
+ * and by `evaluate`; `source` says where an answer came from.
  */
 import { legalMoves, type Move, playMove, type Position, popcount, positionStatus, type Rules } from "../rules/index.ts";
 import { available, classOf, completesShape, loadBoard, occupied, threats } from "./board.ts";
+import { bookAnswer, bookRange } from "./books.ts";
 import { BudgetExhausted, nodesSearched, setNodeLimit } from "./budget.ts";
 import { randomIndex, type RandomSource, seededRandom, shuffleInPlace } from "./random.ts";
-import { piecesAtEnd, PROVEN, SCORE_LIMIT } from "./score.ts";
+import { piecesAtEnd, PROVEN, SCORE_LIMIT, type Value } from "./score.ts";
 import { configureRules, safeGivesAfter, scoreGive, scorePlacement, startRequest } from "./search.ts";
+import { activeContinuation, runSliced, type SliceOptions } from "./slices.ts";
 
 export type Level = "random" | "easy" | "medium" | "hard" | "perfect";
 export const LEVELS: readonly Level[] = ["random", "easy", "medium", "hard", "perfect"];
 /** For the player to move. */
-export type Value = "win" | "draw" | "loss";
+export type { Value };
+export { bookStatus, type BookFiles, installBooks } from "./books.ts";
+
+/**
+ * Where an answer came from: `book` an installed opening book (no search), `known` a published fact
+ * (the classic start is a draw), `search` the engine's own work at the request (exact or heuristic
+ * search, or a random pick at the `random` level).
+ */
+export type AnswerSource = "book" | "known" | "search";
 
 export interface SuggestOptions {
   /** Default "perfect". */
@@ -36,6 +48,7 @@ export interface Suggestion {
   principalVariation?: Move[];
   /** Placements until the game ends with best play, when the search found it. */
   pliesToEnd?: number;
+  source: AnswerSource;
   note?: string;
 }
 
@@ -61,6 +74,8 @@ export interface Evaluation {
   pliesToEnd?: number;
   nodes: number;
   moves?: MoveEvaluation[];
+  /** Where `value` came from (the moves' values below a book's deepest tier come from search). */
+  source: AnswerSource;
   note?: string;
 }
 
@@ -97,6 +112,8 @@ interface RootMove {
 
 interface Root {
   position: Position;
+  /** The position as text: names the root in a sliced request's memo of finished root-move scores. */
+  key: string;
   rules: Rules;
   hand: number;
   placed: number;
@@ -109,7 +126,8 @@ function openRoot(position: Position, rules: Rules): Root {
   configureRules(rules);
   loadBoard(position.board, position.inHand);
   const placed = popcount(position.occupied);
-  return { position, rules, hand: position.inHand ?? -1, placed, empties: 16 - placed };
+  const key = `${position.board.map((piece) => (piece === null ? "." : piece.toString(16))).join("")}${position.inHand ?? "."}`;
+  return { position, key, rules, hand: position.inHand ?? -1, placed, empties: 16 - placed };
 }
 
 /** Reloads the board after an aborted search left it half-played. */
@@ -166,7 +184,30 @@ function orderMoves(moves: RootMove[], random: RandomSource): RootMove[] {
 }
 
 function scoreMove(root: Root, move: RootMove, alpha: number, beta: number, heuristicPlies = -1): number {
+  const continuation = activeContinuation();
+  if (continuation === null) return searchMove(root, move, alpha, beta, heuristicPlies);
+  // A sliced request (slices.ts) runs again after each slice: a finished root move is not searched twice.
+  const key = `${root.key} ${move.cell} ${move.give} ${alpha} ${beta} ${heuristicPlies}`;
+  const known = continuation.scores.get(key);
+  if (known !== undefined) return known;
+  continuation.heuristic = heuristicPlies >= 0;
+  const score = searchMove(root, move, alpha, beta, heuristicPlies);
+  continuation.scores.set(key, score);
+  return score;
+}
+
+function searchMove(root: Root, move: RootMove, alpha: number, beta: number, heuristicPlies: number): number {
   return move.cell < 0 ? scoreGive(move.give, alpha, beta, heuristicPlies) : scorePlacement(root.hand, move.cell, move.give, alpha, beta, heuristicPlies);
+}
+
+/** A node count computed once per request: a sliced request's later runs reuse the first run's value. */
+function markOnce(name: string, compute: () => number): number {
+  const marks = activeContinuation()?.marks;
+  const known = marks?.get(name);
+  if (known !== undefined) return known;
+  const value = compute();
+  marks?.set(name, value);
+  return value;
 }
 
 const valueOfScore = (score: number): Value => (score > 0 ? "win" : score < 0 ? "loss" : "draw");
@@ -291,11 +332,12 @@ export function suggestMove(position: Position, rules: Rules, options: SuggestOp
   const maxNodes = budgetOf(options.maxNodes);
   const random = seededRandom(options.seed ?? Math.floor(Math.random() * 2 ** 32));
   const root = openRoot(position, rules);
-  startRequest(maxNodes);
+  startRequest(maxNodes, activeContinuation()?.resumeAt);
   const moves = orderMoves(rootMoves(root), random);
-  const answer = (move: RootMove, fields: Omit<Suggestion, "move" | "nodes">): Suggestion => ({
+  const answer = (move: RootMove, fields: Omit<Suggestion, "move" | "nodes" | "source"> & { source?: AnswerSource }): Suggestion => ({
     move: toMove(move, move.give < 0 ? -1 : concreteGive(move.give, random)),
     nodes: nodesSearched(),
+    source: "search",
     ...fields,
   });
 
@@ -305,7 +347,12 @@ export function suggestMove(position: Position, rules: Rules, options: SuggestOp
     const safe = moves.filter((move) => !move.blunder);
     return answer(safe[randomIndex(random, safe.length)] ?? moves[0], { exact: false });
   }
-  if (isClassicStart(root)) return answer(moves[0], { value: "draw", exact: true, pliesToEnd: 16, note: KNOWN_DRAW_NOTE });
+  // Only `perfect` reads the book: `hard` and `medium` stay beatable, exact only where their own search reaches.
+  if (level === "perfect") {
+    const booked = bookSuggestion(root, random);
+    if (booked) return booked;
+  }
+  if (isClassicStart(root)) return answer(moves[0], { value: "draw", exact: true, pliesToEnd: 16, source: "known", note: KNOWN_DRAW_NOTE });
   if (moves[0].wins) return answer(moves[0], { value: "win", exact: true, pliesToEnd: 1, principalVariation: [toMove(moves[0], -1)] });
   if (level === "medium") {
     setNodeLimit(Math.min(maxNodes, 20_000));
@@ -321,12 +368,13 @@ export function suggestMove(position: Position, rules: Rules, options: SuggestOp
       const refined = level === "perfect" ? hurryOrDelay(root, moves, solved, maxNodes) : null;
       const chosen = refined ?? { move: solved.move };
       const move = toMove(chosen.move, chosen.move.give < 0 ? -1 : concreteGive(chosen.move.give, random));
-      const principalVariation = principalLine(position, rules, move, random, nodesSearched() + Math.floor((maxNodes - nodesSearched()) / 10));
+      const principalVariation = principalLine(position, rules, move, random, markOnce("line", () => nodesSearched() + Math.floor((maxNodes - nodesSearched()) / 10)));
       return {
         move,
         value: solved.value,
         exact: true,
         nodes: nodesSearched(),
+        source: "search",
         principalVariation,
         ...(refined ? { pliesToEnd: refined.plies } : {}),
       };
@@ -334,7 +382,7 @@ export function suggestMove(position: Position, rules: Rules, options: SuggestOp
   }
   setNodeLimit(maxNodes);
   const found = heuristicRoot(root, moves, root.empties);
-  if (isClassicFirstPlacement(root)) return answer(found.move, { value: "draw", exact: false, note: FIRST_PLACEMENT_NOTE });
+  if (isClassicFirstPlacement(root)) return answer(found.move, { value: "draw", exact: false, source: "known", note: FIRST_PLACEMENT_NOTE });
   return answer(found.move, {
     exact: false,
     ...provenValue(found.score),
@@ -375,7 +423,7 @@ function provenValue(score: number): { value?: Value } {
  */
 function hurryOrDelay(root: Root, moves: RootMove[], solved: ExactResult, maxNodes: number): { move: RootMove; plies: number } | null {
   if (solved.value === "draw") return null;
-  const spent = nodesSearched();
+  const spent = markOnce("distance", nodesSearched);
   setNodeLimit(spent + Math.floor((maxNodes - spent) / 2));
   const window = solved.value === "win" ? [0, SCORE_LIMIT] : [-SCORE_LIMIT, 0];
   const candidates = solved.value === "win" ? moves.filter((move) => !move.blunder) : moves;
@@ -396,7 +444,7 @@ function randomSuggestion(root: Root, random: RandomSource): Suggestion {
     seen.add(key);
     moves.push(normal);
   }
-  return { move: moves[randomIndex(random, moves.length)], exact: false, nodes: 0 };
+  return { move: moves[randomIndex(random, moves.length)], exact: false, nodes: 0, source: "search" };
 }
 
 /**
@@ -406,9 +454,12 @@ function randomSuggestion(root: Root, random: RandomSource): Suggestion {
 export function evaluate(position: Position, rules: Rules, options: EvaluateOptions = {}): Evaluation {
   const maxNodes = budgetOf(options.maxNodes);
   const root = openRoot(position, rules);
-  startRequest(maxNodes);
+  startRequest(maxNodes, activeContinuation()?.resumeAt);
   const moves = orderMoves(rootMoves(root), seededRandom(0));
   const distance = options.distance === true;
+
+  const booked = bookAnswer(position, rules);
+  if (booked) return bookEvaluation(root, moves, booked, options.moves === true, distance);
 
   if (isClassicStart(root)) {
     return {
@@ -425,6 +476,7 @@ export function evaluate(position: Position, rules: Rules, options: EvaluateOpti
             ),
           }
         : {}),
+      source: "known",
       note: KNOWN_DRAW_NOTE,
     };
   }
@@ -446,6 +498,7 @@ export function evaluate(position: Position, rules: Rules, options: EvaluateOpti
             ),
           }
         : {}),
+      source: known ? "known" : "search",
       note: known ? FIRST_PLACEMENT_NOTE.replace("; the move comes from the heuristic search", "") : VARIANT_START_NOTE,
     };
   }
@@ -453,8 +506,8 @@ export function evaluate(position: Position, rules: Rules, options: EvaluateOpti
   if (options.moves) return evaluateWithMoves(root, moves, distance);
 
   const solved = withinBudget(root, () => solveRoot(root, moves));
-  if (!solved) return { value: null, exact: false, nodes: nodesSearched(), note: BUDGET_NOTE };
-  const evaluation: Evaluation = { value: solved.value, exact: true, nodes: nodesSearched() };
+  if (!solved) return { value: null, exact: false, nodes: nodesSearched(), source: "search", note: BUDGET_NOTE };
+  const evaluation: Evaluation = { value: solved.value, exact: true, nodes: nodesSearched(), source: "search" };
   if (distance) {
     const plies = distanceOf(root, moves, solved.value);
     if (plies === null) evaluation.note = "node budget exhausted before the distance was found";
@@ -475,6 +528,8 @@ interface ValuedMove {
   move: RootMove;
   value: Value | null;
   score: number | null;
+  /** Placements to the end after the move, when a book gave it. */
+  plies?: number;
 }
 
 function evaluateWithMoves(root: Root, moves: RootMove[], distance: boolean): Evaluation {
@@ -499,7 +554,7 @@ function evaluateWithMoves(root: Root, moves: RootMove[], distance: boolean): Ev
   let value: Value | null = null;
   if (known.some((entry) => entry.value === "win")) value = "win";
   else if (complete) value = known.reduce<Value>((best, entry) => (rank(entry.value) > rank(best) ? (entry.value as Value) : best), "loss");
-  const evaluation: Evaluation = { value, exact: value !== null, nodes: nodesSearched(), moves: expandMoves(valued, root, distance) };
+  const evaluation: Evaluation = { value, exact: value !== null, nodes: nodesSearched(), moves: expandMoves(valued, root, distance), source: "search" };
   if (value !== null && distance && known.every((entry) => entry.score !== null) && complete) {
     const best = Math.max(...known.map((entry) => entry.score as number));
     evaluation.pliesToEnd = pliesFromScore(root, best);
@@ -516,7 +571,9 @@ function expandMoves(valued: ValuedMove[], root: Root, distance: boolean): MoveE
     const gives = entry.move.give < 0 ? [-1] : piecesOf(classOf(entry.move.give) & available);
     for (const give of gives) {
       const evaluation: MoveEvaluation = { move: toMove(entry.move, give), value: entry.value, exact: entry.value !== null };
-      if (distance && entry.value !== null) {
+      if (distance && entry.value !== null && entry.plies !== undefined) {
+        evaluation.pliesToEnd = entry.plies;
+      } else if (distance && entry.value !== null) {
         const score = entry.move.wins
           ? SCORE_LIMIT - root.placed - 1
           : entry.move.blunder
@@ -535,3 +592,106 @@ function piecesOf(mask: number): number[] {
   for (let piece = 0; piece < 16; piece++) if (mask & (1 << piece)) pieces.push(piece);
   return pieces;
 }
+
+// ---- Answers from an installed opening book (books.ts): no search, except the moves of `evaluate` at
+// the book's deepest tier, whose children lie below it.
+
+const bookNote = (name: string): string => `exact from the opening book ${name} (${bookRange(name)}), no search`;
+const negate = (value: Value): Value => (value === "win" ? "loss" : value === "loss" ? "win" : "draw");
+
+/**
+ * The book's move with its value, distance and a principal variation that follows the book as far as
+ * it goes. The give is a seeded piece of the book's class, as with searched moves. Null outside the book.
+ */
+function bookSuggestion(root: Root, random: RandomSource): Suggestion | null {
+  const booked = bookAnswer(root.position, root.rules);
+  if (!booked) return null;
+  const first: Move = booked.move.give === undefined ? booked.move : { ...booked.move, give: concreteGive(booked.move.give, random) };
+  const principalVariation = [first];
+  let current = root.position;
+  let move = first;
+  while (principalVariation.length < 16) {
+    const played = playMove(current, move, root.rules);
+    if (!played.ok || played.value.outcome.status !== "ongoing") break;
+    current = played.value.position;
+    const next = bookAnswer(current, root.rules);
+    if (!next) break;
+    move = next.move;
+    principalVariation.push(move);
+  }
+  return {
+    move: first,
+    value: booked.value,
+    exact: true,
+    nodes: nodesSearched(),
+    principalVariation,
+    pliesToEnd: booked.pliesToEnd,
+    source: "book",
+    note: bookNote(booked.book),
+  };
+}
+
+/** The value for the mover after a root move, from the book when the position it leads to is in it. */
+function bookChild(root: Root, move: RootMove): { value: Value; plies: number } | undefined {
+  if (move.wins) return { value: "win", plies: 1 };
+  if (move.give < 0) return { value: "draw", plies: 1 };
+  const board = [...root.position.board];
+  if (move.cell >= 0) board[move.cell] = root.hand;
+  const child = bookAnswer({ board, inHand: move.give }, root.rules);
+  return child ? { value: negate(child.value), plies: child.pliesToEnd + (move.cell >= 0 ? 1 : 0) } : undefined;
+}
+
+function bookEvaluation(root: Root, moves: RootMove[], booked: NonNullable<ReturnType<typeof bookAnswer>>, withMoves: boolean, distance: boolean): Evaluation {
+  const evaluation: Evaluation = {
+    value: booked.value,
+    exact: true,
+    ...(distance ? { pliesToEnd: booked.pliesToEnd } : {}),
+    nodes: 0,
+    source: "book",
+    note: bookNote(booked.book),
+  };
+  if (!withMoves) return evaluation;
+  const valued: ValuedMove[] = moves.map((move) => ({ move, value: null, score: null }));
+  let searched = false;
+  for (const entry of valued) {
+    const child = bookChild(root, entry.move);
+    if (child) {
+      entry.value = child.value;
+      entry.plies = child.plies;
+      continue;
+    }
+    // Below the book's deepest tier: the live solver, within the budget, as without a book.
+    searched = true;
+    const value = withinBudget(root, () => moveValue(root, entry.move));
+    if (value === null) continue;
+    entry.value = value;
+    if (distance) {
+      const score = withinBudget(root, () => moveScore(root, entry.move, value));
+      if (score !== null) entry.score = score;
+    }
+  }
+  evaluation.moves = expandMoves(valued, root, distance);
+  evaluation.nodes = nodesSearched();
+  if (searched) {
+    const complete = valued.every((entry) => entry.value !== null && (!distance || entry.plies !== undefined || entry.score !== null || entry.move.wins || entry.move.blunder));
+    evaluation.note = `${evaluation.note}; the moves' values below the book's deepest tier from search${complete ? "" : ` (${BUDGET_NOTE} for some)`}`;
+    evaluation.note = evaluation.note.replace(", no search;", ";");
+  }
+  return evaluation;
+}
+
+/**
+ * suggestMove in slices that yield (slices.ts): the same answer as suggestMove whenever that one is
+ * exact, and the same as suggestMove for a request that fits in one slice. The seed is drawn once.
+ */
+export function suggestMoveSliced(position: Position, rules: Rules, options: SuggestOptions, slices: SliceOptions): Promise<Suggestion> {
+  const seeded = { ...options, seed: options.seed ?? Math.floor(Math.random() * 2 ** 32) };
+  return runSliced(() => suggestMove(position, rules, seeded), slices);
+}
+
+/** evaluate in slices that yield (slices.ts): the same answer whenever the unsliced one is exact. */
+export function evaluateSliced(position: Position, rules: Rules, options: EvaluateOptions, slices: SliceOptions): Promise<Evaluation> {
+  return runSliced(() => evaluate(position, rules, options), slices);
+}
+
+export { DEFAULT_QUEUE_LENGTH, DEFAULT_SLICE_NODES, EngineBusy, EngineQueue, type SearchLane, type SliceOptions } from "./slices.ts";

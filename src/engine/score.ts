@@ -11,3 +11,5 @@ export const winScore = (piecesAtEnd: number): number => SCORE_LIMIT - piecesAtE
 export const piecesAtEnd = (score: number): number => SCORE_LIMIT - Math.abs(score);
 /** The heuristic search shifts proven results by this, above any horizon score: PROVEN + exact score. */
 export const PROVEN = 1000;
+/** The value of a position for the player to move: the sign of its score. */
+export type Value = "win" | "draw" | "loss";
