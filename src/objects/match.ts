@@ -74,6 +74,8 @@ export interface SeatToken {
 export interface CreateMatchInput {
   id: string;
   request: CreateMatchRequest;
+  /** The request's opening, read and checked by the route (request.opening is its text). */
+  opening?: MatchOpening;
 }
 
 /** A state-changing command from a seat, over HTTP or a WebSocket. */
@@ -201,6 +203,7 @@ export class MatchObject extends DurableObject<Env> {
       rules: makeRules(request.rules ?? {}),
       clock: request.clock,
       firstSeat: request.firstSeat === "random" ? drawLots() : request.firstSeat,
+      ...(input.opening ? { opening: input.opening } : {}),
     };
     const now = Date.now();
     const match: StoredMatch = { id: input.id, state: newMatch(config, now, [seats[0], seats[1]]) };

@@ -59,9 +59,27 @@ export function movesToPosition(text: string, rules: Rules): { ok: true; moves: 
 }
 
 /**
- * Openings from text: one per line, a game record (`................. -8 a1-9 b1-A`) or a position
- * string (`8.9A............B`); blank lines and lines starting with `#` are skipped. Each is checked
- * under `rules`; they are named `<name>/<line>`.
+ * A built-in suite's opening by its name (`classic/07`), checked under `rules`; null when `text` does not
+ * have the form of such a name (suite/number).
+ */
+export function suiteOpening(text: string, rules: Rules): { ok: true; opening: MatchOpening } | { ok: false; detail: string } | null {
+  const name = /^([a-z][a-z0-9-]*)\/\d+$/.exec(text);
+  if (!name) return null;
+  const suite = Object.hasOwn(OPENING_SUITES, name[1]) ? OPENING_SUITES[name[1]] : undefined;
+  const opening = suite?.openings.find((candidate) => candidate.name === text);
+  if (!suite || !opening)
+    return { ok: false, detail: `there is no built-in opening '${text}' (the suites are ${OPENING_SUITE_NAMES.join(", ")}, their openings numbered from 01)` };
+  if (suite.rules.squares !== rules.squares)
+    return { ok: false, detail: `the opening ${text} is for ${suite.rules.squares ? "the squares variant" : "play without squares"}` };
+  const error = openingError(opening.moves, rules);
+  return error ? { ok: false, detail: `opening ${text}: ${error}` } : { ok: true, opening };
+}
+
+/**
+ * Openings from text: one per line, a built-in suite's opening by name (`classic/07`, keeping its name),
+ * a game record (`................. -8 a1-9 b1-A`) or a position string (`8.9A............B`); blank lines
+ * and lines starting with `#` are skipped. Each is checked under `rules`; records and positions are
+ * named `<name>/<line>`.
  */
 export function parseOpenings(text: string, rules: Rules, name: string): { ok: true; openings: MatchOpening[] } | { ok: false; line: number; detail: string } {
   const openings: MatchOpening[] = [];
@@ -70,6 +88,12 @@ export function parseOpenings(text: string, rules: Rules, name: string): { ok: t
     const line = raw.trim();
     if (line === "" || line.startsWith("#")) continue;
     const words = line.split(/\s+/);
+    const named = words.length === 1 ? suiteOpening(words[0], rules) : null;
+    if (named && !named.ok) return { ok: false, line: index + 1, detail: named.detail };
+    if (named) {
+      openings.push(named.opening);
+      continue;
+    }
     let moves: string[];
     if (words.length === 1 && words[0] !== START_POSITION_STRING) {
       const reached = movesToPosition(words[0], rules);

@@ -97,6 +97,17 @@ export const SeatInputSchema = z
     example: { kind: "human", take: true, name: "Ada" },
   });
 
+export const OpeningInputSchema = z
+  .string()
+  .min(1)
+  .max(400)
+  .regex(/^[^\n\r]*$/, "one line")
+  .openapi("OpeningInput", {
+    description:
+      "An opening: a built-in suite's opening by name (`classic/07`), a game record in text from the empty board (`................. -8 a1-9`), or a position string (`8.9A............B`, recorded as the game that places its pieces in cell order). Its moves are played before the players move (the record keeps them as its first moves); it must leave the game going, with no Quarto on the board.",
+    example: "................. -8 a1-9 b2-3",
+  });
+
 export const CreateMatchRequestSchema = z
   .strictObject({
     rules: RulesInputSchema.optional(),
@@ -104,6 +115,11 @@ export const CreateMatchRequestSchema = z
     firstSeat: withDefault(z.union([SeatIndexSchema, z.literal("random")]), "random", {
       description: "The seat that makes the opening give (the role `first`): 0, 1, or `random` (drawn by lot, as the rules say).",
       example: "random",
+    }),
+    opening: OpeningInputSchema.optional().openapi({
+      description:
+        "Start from an opening instead of the empty board (by default none). Its moves are played at creation and charged to no clock; the record keeps them as its first moves, made by `firstSeat` and then the other seat in turn (so the seat to move after an opening of an even number of moves is `firstSeat`), and `opening` in the state names it.",
+      example: "classic/01",
     }),
     seats: withDefault(
       z.array(SeatInputSchema).length(2).openapi({ minItems: 2, maxItems: 2 }),
@@ -268,6 +284,23 @@ export const MatchStatusSchema = z.enum(["waiting", "active", "finished"]).opena
   example: "active",
 });
 
+export const MatchOpeningViewSchema = z
+  .object({
+    name: z
+      .string()
+      .openapi({
+        description: "The opening's name: a built-in suite's (`classic/01`) or `opening` for one given as a record or a position.",
+        example: "classic/01",
+      }),
+    plies: z
+      .number()
+      .int()
+      .min(0)
+      .max(15)
+      .openapi({ description: "The first `plies` moves of the record are the opening's, played at creation and charged to no clock.", example: 6 }),
+  })
+  .openapi("MatchOpening", { description: "The opening a match started from." });
+
 export const MatchViewSchema = z
   .object({
     id: z.string().openapi({ example: EXAMPLE_MATCH_ID }),
@@ -285,6 +318,9 @@ export const MatchViewSchema = z
     text: z.string().openapi({ description: "The game so far as one line: the start position, then the moves.", example: "................. -8 a1-9 b1-A" }),
     createdAt: InstantSchema,
     tournamentId: z.string().optional().openapi({ description: "Tournament games only: the tournament the game belongs to (`GET /v1/tournaments/{id}`)." }),
+    opening: MatchOpeningViewSchema.optional().openapi({
+      description: "Present when the match started from an opening: its name and how many of `moves` are its own.",
+    }),
   })
   .openapi("Match", {
     description:

@@ -16,6 +16,7 @@ import {
   type MatchSeat,
   type MatchState,
   type MoveRecord,
+  openingPlies,
   positionOf,
   recordText,
   type SeatIndex,
@@ -159,6 +160,7 @@ export function matchView(match: StoredMatch, now: number): MatchView {
     text: recordText(state),
     createdAt: instant(state.createdAt),
     ...(match.tournamentId === undefined ? {} : { tournamentId: match.tournamentId }),
+    ...(state.config.opening ? { opening: { name: state.config.opening.name, plies: openingPlies(state.config) } } : {}),
   };
 }
 

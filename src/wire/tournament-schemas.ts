@@ -8,7 +8,7 @@ import { LEVELS } from "../engine/index.ts";
 import { RESULT_REASONS } from "../match/machine.ts";
 import { MAX_GAMES_PER_PAIR } from "../tournament/schedule.ts";
 import { SPRT_MODELS } from "../tournament/sprt.ts";
-import { ClockInputSchema, ClockSchema, SeatIndexSchema } from "./match-schemas.ts";
+import { ClockInputSchema, ClockSchema, OpeningInputSchema, SeatIndexSchema } from "./match-schemas.ts";
 import { RoleSchema, RulesInputSchema, RulesSchema, withDefault } from "./schemas.ts";
 import { EXAMPLE_BOT_ID, EXAMPLE_MANAGEMENT_TOKEN, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";
 import examples from "./examples.json" with { type: "json" };
@@ -32,17 +32,6 @@ export const MAX_TOURNAMENT_OPENINGS = 200;
 export const TOURNAMENT_KINDS = ["roundRobin", "gauntlet", "sprt"] as const;
 export type TournamentKindInput = (typeof TOURNAMENT_KINDS)[number];
 
-export const OpeningInputSchema = z
-  .string()
-  .min(1)
-  .max(400)
-  .regex(/^[^\n\r]*$/, "one line")
-  .openapi("OpeningInput", {
-    description:
-      "An opening: a game record in text from the empty board (`................. -8 a1-9`), or a position string (`8.9A............B`, recorded as the game that places its pieces in cell order). Its moves are played before the bots move (the record keeps them as its first moves); it must leave the game going, with no Quarto on the board.",
-    example: "................. -8 a1-9 b2-3",
-  });
-
 /** The SPRT's defaults (the request may leave these out). */
 export const SPRT_DEFAULTS = { alpha: 0.05, beta: 0.05, model: "normalized", maxGames: 200 } as const;
 
@@ -50,13 +39,24 @@ export const SprtInputSchema = z
   .strictObject({
     elo0: z.number().min(-1000).max(1000).openapi({ description: "H0: the bot under test is better by at most this many Elo.", example: 0 }),
     elo1: z.number().min(-1000).max(1000).openapi({ description: "H1: it is better by at least this many Elo (more than `elo0`).", example: 10 }),
-    alpha: z.number().gt(0).lt(0.5).optional().openapi({ description: `The chance of accepting H1 when H0 holds. Default: ${SPRT_DEFAULTS.alpha}.`, example: 0.05 }),
-    beta: z.number().gt(0).lt(0.5).optional().openapi({ description: `The chance of accepting H0 when H1 holds. Default: ${SPRT_DEFAULTS.beta}.`, example: 0.05 }),
+    alpha: z
+      .number()
+      .gt(0)
+      .lt(0.5)
+      .optional()
+      .openapi({ description: `The chance of accepting H1 when H0 holds. Default: ${SPRT_DEFAULTS.alpha}.`, example: 0.05 }),
+    beta: z
+      .number()
+      .gt(0)
+      .lt(0.5)
+      .optional()
+      .openapi({ description: `The chance of accepting H0 when H1 holds. Default: ${SPRT_DEFAULTS.beta}.`, example: 0.05 }),
     model: z
       .enum(SPRT_MODELS as unknown as ["normalized", "logistic"])
       .optional()
       .openapi({
-        description: "The Elo model of `elo0` and `elo1`: normalized Elo (fastchess's default, OpenBench's pentanomial SPRT) or logistic Elo. Default: `normalized`.",
+        description:
+          "The Elo model of `elo0` and `elo1`: normalized Elo (fastchess's default, OpenBench's pentanomial SPRT) or logistic Elo. Default: `normalized`.",
       }),
     maxGames: z
       .number()
@@ -93,16 +93,20 @@ export const CreateTournamentRequestSchema = z
       description: `Games each pair plays, even: half with each bot giving first (at most ${MAX_TOURNAMENT_GAMES} games in all).`,
       example: 2,
     }),
-    kind: z
-      .enum(TOURNAMENT_KINDS)
-      .optional()
-      .openapi({
-        description:
-          "`roundRobin` (the default): every pair of bots plays `gamesPerPair` games; `gauntlet`: the first bot of `bots` plays `gamesPerPair` games against each of the others, which never meet; `sprt`: the first bot (under test) plays game pairs against the second until the SPRT of `sprt` decides or its game limit is reached.",
-        example: "roundRobin",
-      }),
+    kind: z.enum(TOURNAMENT_KINDS).optional().openapi({
+      description:
+        "`roundRobin` (the default): every pair of bots plays `gamesPerPair` games; `gauntlet`: the first bot of `bots` plays `gamesPerPair` games against each of the others, which never meet; `sprt`: the first bot (under test) plays game pairs against the second until the SPRT of `sprt` decides or its game limit is reached.",
+      example: "roundRobin",
+    }),
     openings: z
-      .union([z.string().min(1).max(40).openapi({ description: "A built-in opening suite, by name: `classic` (play without squares) or `squares`.", example: "classic" }), z.array(OpeningInputSchema).min(1).max(MAX_TOURNAMENT_OPENINGS)])
+      .union([
+        z
+          .string()
+          .min(1)
+          .max(40)
+          .openapi({ description: "A built-in opening suite, by name: `classic` (play without squares) or `squares`.", example: "classic" }),
+        z.array(OpeningInputSchema).min(1).max(MAX_TOURNAMENT_OPENINGS),
+      ])
       .optional()
       .openapi({
         description: `Openings the games start from, in pairs: each opening is played twice by the same two bots, each making the first move once, the two games next to each other (openings taken in a seeded order, round and round the list). A built-in suite by name, or a list (at most ${MAX_TOURNAMENT_OPENINGS}). Absent: every game starts from the empty board.`,
@@ -119,10 +123,14 @@ export const CreateTournamentRequestSchema = z
       }),
     sprt: SprtInputSchema.optional().openapi({ description: "The SPRT's settings: required with `kind: sprt`, refused otherwise." }),
     rules: RulesInputSchema.optional(),
-    clock: withDefault(ClockInputSchema, { kind: "move", moveMs: 10_000 }, {
-      description: `The bots' clock. A per-move limit is at most ${MAX_TOURNAMENT_MOVE_MS} ms, and no single call waits longer than that whatever the clock. Built-in bots play untimed.`,
-      shown: "10 s per move",
-    }),
+    clock: withDefault(
+      ClockInputSchema,
+      { kind: "move", moveMs: 10_000 },
+      {
+        description: `The bots' clock. A per-move limit is at most ${MAX_TOURNAMENT_MOVE_MS} ms, and no single call waits longer than that whatever the clock. Built-in bots play untimed.`,
+        shown: "10 s per move",
+      },
+    ),
     seed: z
       .number()
       .int()
@@ -260,7 +268,10 @@ export const TournamentGameSchema = z
     firstSeat: SeatIndexSchema.openapi({ description: "The match seat of the `first` bot: 0 for every tournament game (so `second` holds seat 1)." }),
     status: z
       .enum(["pending", "playing", "finished", "cancelled"])
-      .openapi({ description: "Not started, being played, over, or not played (the tournament was cancelled, or its SPRT decided first).", example: "finished" }),
+      .openapi({
+        description: "Not started, being played, over, or not played (the tournament was cancelled, or its SPRT decided first).",
+        example: "finished",
+      }),
     matchId: z
       .union([z.string(), z.null()])
       .openapi({ description: "The match of the attempt that counts (or is being played); null before it starts.", example: "k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
@@ -288,7 +299,10 @@ export const EloSchema = z
     high: z.number().openapi({ description: "Its 95% interval's upper end.", example: 57.2 }),
     score: z.number().openapi({ description: "The tested bot's mean score per game.", example: 0.525 }),
   })
-  .openapi("EloEstimate", { description: "An Elo difference from game pairs, with its 95% interval.", example: { elo: 17.4, low: -21.3, high: 57.2, score: 0.525 } });
+  .openapi("EloEstimate", {
+    description: "An Elo difference from game pairs, with its 95% interval.",
+    example: { elo: 17.4, low: -21.3, high: 57.2, score: 0.525 },
+  });
 
 export const GauntletRowSchema = z
   .object({
@@ -373,7 +387,10 @@ export const TournamentSchema = z
         finished: z.number().int().openapi({ description: "Games over.", example: 1 }),
         playing: z.number().int().openapi({ description: "Games being played (at most `concurrency`).", example: 1 }),
         pending: z.number().int().openapi({ description: "Games not started.", example: 0 }),
-        cancelled: z.number().int().openapi({ description: "Games not played (or not finished) because the tournament was cancelled or its SPRT decided.", example: 0 }),
+        cancelled: z
+          .number()
+          .int()
+          .openapi({ description: "Games not played (or not finished) because the tournament was cancelled or its SPRT decided.", example: 0 }),
         replays: z.number().int().openapi({ description: "Attempts aborted and replayed so far.", example: 0 }),
       })
       .openapi({ description: "How far it has got." }),
@@ -390,11 +407,15 @@ export const TournamentSchema = z
         z.null(),
       ])
       .openapi({ description: "The openings games start from; null: the empty board." }),
-    gauntlet: z.union([z.array(GauntletRowSchema), z.null()]).openapi({ description: "For a gauntlet: the first bot's results against each bot of the field; null otherwise." }),
+    gauntlet: z
+      .union([z.array(GauntletRowSchema), z.null()])
+      .openapi({ description: "For a gauntlet: the first bot's results against each bot of the field; null otherwise." }),
     sprt: z.union([SprtStateSchema, z.null()]).openapi({ description: "For an SPRT: its live state; null otherwise." }),
     games: z
       .array(TournamentGameSchema)
-      .openapi({ description: `The games of the schedule in play order: all of them, or the first ${TOURNAMENT_VIEW_GAMES} when there are more (see \`moreGames\`).` }),
+      .openapi({
+        description: `The games of the schedule in play order: all of them, or the first ${TOURNAMENT_VIEW_GAMES} when there are more (see \`moreGames\`).`,
+      }),
     moreGames: z.union([z.string(), z.null()]).openapi({
       format: "uri-reference",
       description: `When the schedule has more than ${TOURNAMENT_VIEW_GAMES} games: the page of \`GET /v1/tournaments/{id}/games\` that follows \`games\`; null when \`games\` lists them all.`,
@@ -406,7 +427,9 @@ export const CreatedTournamentSchema = z
   .object({
     id: z.string().openapi({ description: "The tournament's id.", example: EXAMPLE_TOURNAMENT_ID }),
     url: z.string().openapi({ format: "uri-reference", description: "The tournament's URL.", example: `/v1/tournaments/${EXAMPLE_TOURNAMENT_ID}` }),
-    token: z.string().openapi({ description: "The management token: `Authorization: Bearer <token>` cancels it. Shown only once.", example: EXAMPLE_MANAGEMENT_TOKEN }),
+    token: z
+      .string()
+      .openapi({ description: "The management token: `Authorization: Bearer <token>` cancels it. Shown only once.", example: EXAMPLE_MANAGEMENT_TOKEN }),
     state: TournamentSchema,
   })
   .openapi("CreatedTournament", { description: "The tournament just created, and its token.", example: examples.tournament.created as never });
@@ -423,4 +446,7 @@ export const TournamentGamePageSchema = z
     games: z.array(TournamentGameSchema).openapi({ description: "A page of the games, in play order." }),
     next: NextLinkSchema,
   })
-  .openapi("TournamentGamePage", { description: "A page of a tournament's games.", example: { games: examples.tournament.running.games as never, next: null } });
+  .openapi("TournamentGamePage", {
+    description: "A page of a tournament's games.",
+    example: { games: examples.tournament.running.games as never, next: null },
+  });

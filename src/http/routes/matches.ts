@@ -22,6 +22,9 @@ import {
   SeatIndexSchema,
 } from "../../wire/match-schemas.ts";
 import { isMatchId, newMatchId } from "../../match/secrets.ts";
+import type { MatchOpening } from "../../match/machine.ts";
+import { makeRules, type Rules } from "../../rules/index.ts";
+import { parseOpenings, suiteOpening } from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { IdempotencyHeadersSchema, IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 import { spend } from "../limits.ts";
@@ -45,7 +48,8 @@ const RecordQuerySchema = z.object({
 export const LONG_POLL_MAX_S = 25;
 
 /** A query integer: digits only (an empty or signed value is refused, not read as 0), typed integer in the spec. */
-const queryInt = (min: number, max: number) => z.preprocess((value) => (typeof value === "string" && /^[0-9]{1,9}$/.test(value) ? Number(value) : value), z.int().min(min).max(max));
+const queryInt = (min: number, max: number) =>
+  z.preprocess((value) => (typeof value === "string" && /^[0-9]{1,9}$/.test(value) ? Number(value) : value), z.int().min(min).max(max));
 
 const ViewQuerySchema = z.object({
   afterPly: queryInt(0, 17)
@@ -65,7 +69,12 @@ const ViewQuerySchema = z.object({
 
 const StreamEventSchema = z
   .object({
-    kind: z.enum(["joined", "started", "move", "claim", "resignation", "abort", "timeout", "forfeit", "cancel", "clock"]).openapi({ description: "What happened (`forfeit`, `cancel` and `clock` only in tournament games; `clock`: the turn's clock started again, for time the server lost)." }),
+    kind: z
+      .enum(["joined", "started", "move", "claim", "resignation", "abort", "timeout", "forfeit", "cancel", "clock"])
+      .openapi({
+        description:
+          "What happened (`forfeit`, `cancel` and `clock` only in tournament games; `clock`: the turn's clock started again, for time the server lost).",
+      }),
     seat: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The seat that acted, or null." }),
     ply: z.number().int().min(0).max(16).openapi({ description: "The ply at which it happened." }),
   })
@@ -79,7 +88,10 @@ const MatchStreamMessageSchema = z
         seat: z.null().openapi({ description: "The seat this stream speaks for: none (the stream is a spectator's)." }),
         state: MatchViewSchema,
       })
-      .openapi("MatchStreamState", { description: "The first line: the match as it is.", example: { type: "state", seat: null, state: examples.match.active as never } }),
+      .openapi("MatchStreamState", {
+        description: "The first line: the match as it is.",
+        example: { type: "state", seat: null, state: examples.match.active as never },
+      }),
     z
       .object({
         type: z.literal("event").openapi({ description: "A change." }),
@@ -124,12 +136,25 @@ function matchStub(c: Context<AppEnv>, id: string) {
 }
 
 /** The value of a reply, or its refusal thrown as a problem. */
+/**
+ * The opening of a creation request (a built-in opening by name, a game record or a position string,
+ * read as tournaments and the local runner read them), checked under the match's rules.
+ */
+function openingOf(text: string, rules: Rules): MatchOpening {
+  const read = parseOpenings(text, rules, "opening");
+  if (!read.ok || text.trim() === "" || text.trim().startsWith("#")) {
+    const message = read.ok ? "an opening is a built-in opening's name, a game record or a position string" : read.detail;
+    throw new ProblemError("request/invalid", `opening: ${message}`, { errors: [{ path: ["opening"], message }] });
+  }
+  const [opening] = read.openings;
+  return suiteOpening(text.trim(), rules) ? opening : { name: "opening", moves: opening.moves };
+}
+
 function replyValue<T>(reply: Reply<T>, id: string): T {
   if (reply.ok) return reply.value;
   const detail = reply.error.code === "match/not_found" ? `there is no match ${id}` : reply.error.detail;
   throw new ProblemError(reply.error.code, detail);
 }
-
 
 async function command(c: Context<AppEnv>, id: string, body: Command) {
   const stub = matchStub(c, id);
@@ -259,8 +284,9 @@ export function registerMatchesRoutes(app: App): void {
           throw new ProblemError("request/invalid", `seats.${index}.maxNodes: ${message}`, { errors: [{ path: ["seats", index, "maxNodes"], message }] });
         }
       }
+      const opening = request.opening === undefined ? undefined : openingOf(request.opening, makeRules(request.rules ?? {}));
       const id = newMatchId();
-      const created = replyValue(await c.env.MATCHES.get(c.env.MATCHES.idFromName(id)).create({ id, request }), id);
+      const created = replyValue(await c.env.MATCHES.get(c.env.MATCHES.idFromName(id)).create({ id, request, ...(opening ? { opening } : {}) }), id);
       const url = `/v1/matches/${id}`;
       return c.json({ id, url, tokens: created.tokens, state: created.state }, 201, { Location: url });
     },
@@ -494,7 +520,7 @@ export function registerMatchesRoutes(app: App): void {
       operationId: "streamMatch",
       summary: "Live updates (a stream of lines)",
       description:
-        "For clients without WebSockets: newline-delimited JSON, one message per line, the same messages as the WebSocket sends a spectator. The first line is `{\"type\":\"state\",\"seat\":null,\"state\":Match}`, then one `{\"type\":\"event\",\"event\":{\"kind\",\"seat\",\"ply\"},\"state\":Match}` after every change. The stream ends after the event that ends the match (at once for a match already over). It may also end earlier (the server restarted the match's object): then connect again, and the first line brings the state.",
+        'For clients without WebSockets: newline-delimited JSON, one message per line, the same messages as the WebSocket sends a spectator. The first line is `{"type":"state","seat":null,"state":Match}`, then one `{"type":"event","event":{"kind","seat","ply"},"state":Match}` after every change. The stream ends after the event that ends the match (at once for a match already over). It may also end earlier (the server restarted the match\'s object): then connect again, and the first line brings the state.',
       request: { params: IdParamSchema },
       responses: {
         200: {
