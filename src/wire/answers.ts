@@ -103,6 +103,7 @@ export function suggest(input: SuggestInput, limits: EngineLimits) {
     nodes: suggestion.nodes,
     maxNodes,
     ...(suggestion.principalVariation ? { principalVariation: suggestion.principalVariation.map(makeMoveText) } : {}),
+    source: suggestion.source,
     ...(suggestion.note ? { note: suggestion.note } : {}),
     level,
     position: positionOutput(position),
@@ -139,6 +140,7 @@ export function evaluatePosition(input: EvaluateInput, limits: EngineLimits) {
           })),
         }
       : {}),
+    source: evaluation.source,
     ...(evaluation.note ? { note: evaluation.note } : {}),
     position: positionOutput(position),
     rules: rulesOutput(input.rules),

@@ -101,8 +101,14 @@ export const PositionOutputSchema = z
 
 export const LevelSchema = z.enum(LEVELS).openapi("Level", {
   description:
-    "Engine strength. `random`: any legal move. `easy`: takes an immediate win, never hands over a piece that wins at once when another exists. `medium`, `hard`: heuristic searches of growing depth. `perfect`: exact whenever the position is solved within the budget.",
+    "Engine strength. `random`: any legal move. `easy`: takes an immediate win, never hands over a piece that wins at once when another exists. `medium`, `hard`: heuristic searches of growing depth. `perfect`: exact whenever the position is solved within the budget, and from the first move in every rules variant with an opening book.",
   example: "perfect",
+});
+
+export const AnswerSourceSchema = z.enum(["book", "known", "search"]).openapi("AnswerSource", {
+  description:
+    "Where the answer came from. `book`: the service's opening book for the rules variant (exact, no search: `nodes` is 0, or counts only the search of the moves below the book's deepest tier). `known`: a published fact (the classic game's start is a draw). `search`: the engine's own work within the budget (exact or heuristic, or a random pick at the `random` level).",
+  example: "book",
 });
 
 export const AttributeSchema = z.enum(ATTRIBUTES).openapi("Attribute", { example: "color" });

@@ -13,6 +13,7 @@ import examples from "../../wire/examples.json" with { type: "json" };
 import { POSITION_PROBLEM_CODES, type ProblemCode, problemResponses } from "../../wire/problems.ts";
 import { queryFormOf } from "../../wire/query.ts";
 import {
+  AnswerSourceSchema,
   CellSchema,
   LevelSchema,
   MoveTextSchema,
@@ -91,6 +92,7 @@ const SuggestResultSchema = z
     nodes: z.number().int().min(0).openapi({ description: "Nodes searched; never more than the budget.", example: 5412 }),
     maxNodes: z.number().int().min(1).openapi({ description: "The budget the search ran with.", example: 1_000_000 }),
     principalVariation: z.array(MoveTextSchema).optional().openapi({ description: "Expected continuation, in text notation." }),
+    source: AnswerSourceSchema,
     note: z.string().optional().openapi({ description: "Where the answer came from, when not from a plain search." }),
     level: LevelSchema,
     position: PositionOutputSchema.openapi({ description: "The position searched." }),
@@ -128,6 +130,7 @@ const EvaluateResultSchema = z
     nodes: z.number().int().min(0).openapi({ description: "Nodes searched; never more than the budget.", example: 10233 }),
     maxNodes: z.number().int().min(1).openapi({ description: "The budget the search ran with.", example: 2_000_000 }),
     moves: z.array(MoveValueSchema).optional().openapi({ description: "Every legal move and its value for the mover (when `moves`)." }),
+    source: AnswerSourceSchema,
     note: z.string().optional().openapi({ description: "Where the answer came from, or why it is not exact." }),
     position: PositionOutputSchema,
     rules: RulesSchema,
