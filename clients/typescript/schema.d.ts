@@ -2000,6 +2000,7 @@ export interface components {
          *         "a1-B",
          *         "b2!"
          *       ],
+         *       "source": "search",
          *       "level": "perfect",
          *       "position": {
          *         "string": "..5.A...D3EF90.67",
@@ -2059,6 +2060,7 @@ export interface components {
             maxNodes: number;
             /** @description Expected continuation, in text notation. */
             principalVariation?: components["schemas"]["MoveText"][];
+            source: components["schemas"]["AnswerSource"];
             /** @description Where the answer came from, when not from a plain search. */
             note?: string;
             level: components["schemas"]["Level"];
@@ -2090,7 +2092,13 @@ export interface components {
          */
         Value: "win" | "draw" | "loss";
         /**
-         * @description Engine strength. `random`: any legal move. `easy`: takes an immediate win, never hands over a piece that wins at once when another exists. `medium`, `hard`: heuristic searches of growing depth. `perfect`: exact whenever the position is solved within the budget.
+         * @description Where the answer came from. `book`: the service's opening book for the rules variant (exact, no search: `nodes` is 0, or counts only the search of the moves below the book's deepest tier). `known`: a published fact (the classic game's start is a draw). `search`: the engine's own work within the budget (exact or heuristic, or a random pick at the `random` level).
+         * @example book
+         * @enum {string}
+         */
+        AnswerSource: "book" | "known" | "search";
+        /**
+         * @description Engine strength. `random`: any legal move. `easy`: takes an immediate win, never hands over a piece that wins at once when another exists. `medium`, `hard`: heuristic searches of growing depth. `perfect`: exact whenever the position is solved within the budget, and from the first move in every rules variant with an opening book.
          * @example perfect
          * @enum {string}
          */
@@ -2550,6 +2558,7 @@ export interface components {
          *           "pliesToEnd": 2
          *         }
          *       ],
+         *       "source": "search",
          *       "position": {
          *         "string": "..5.A...D3EF90.67",
          *         "json": {
@@ -2608,6 +2617,7 @@ export interface components {
             maxNodes: number;
             /** @description Every legal move and its value for the mover (when `moves`). */
             moves?: components["schemas"]["MoveValue"][];
+            source: components["schemas"]["AnswerSource"];
             /** @description Where the answer came from, or why it is not exact. */
             note?: string;
             /** @description A position in both forms, with the derived ply and player to move. */
@@ -2949,6 +2959,7 @@ export interface components {
             createdAt: string;
             /** @description Tournament games only: the tournament the game belongs to (`GET /v1/tournaments/{id}`). */
             tournamentId?: string;
+            opening?: components["schemas"]["MatchOpening"];
         };
         /**
          * @description `waiting` for a seat to be taken (clocks not running), `active`, or `finished` (see `result`).
@@ -3206,6 +3217,19 @@ export interface components {
             /** @description The time the move took (for engine seats: not charged to any clock). */
             elapsedMs: number;
         };
+        /** @description Present when the match started from an opening: its name and how many of `moves` are its own. */
+        MatchOpening: {
+            /**
+             * @description The opening's name: a built-in suite's (`classic/01`) or `opening` for one given as a record or a position.
+             * @example classic/01
+             */
+            name: string;
+            /**
+             * @description The first `plies` moves of the record are the opening's, played at creation and charged to no clock.
+             * @example 6
+             */
+            plies: number;
+        };
         /**
          * @description A new match; every field is optional.
          * @example {
@@ -3237,9 +3261,15 @@ export interface components {
              * @example random
              */
             firstSeat?: components["schemas"]["SeatIndex"] | "random";
+            opening?: components["schemas"]["OpeningInput"];
             /** @description Seats 0 and 1, in that order. Default: the creator takes seat 0 and seat 1 is open. */
             seats?: components["schemas"]["SeatInput"][];
         };
+        /**
+         * @description Start from an opening instead of the empty board (by default none). Its moves are played at creation and charged to no clock; the record keeps them as its first moves, made by `firstSeat` and then the other seat in turn (so the seat to move after an opening of an even number of moves is `firstSeat`), and `opening` in the state names it.
+         * @example classic/01
+         */
+        OpeningInput: string;
         /**
          * @description Who plays a seat: a person (or any program holding the seat's token), or the server's engine.
          * @example {
@@ -6001,11 +6031,6 @@ export interface components {
              */
             seed?: number;
         };
-        /**
-         * @description An opening: a game record in text from the empty board (`................. -8 a1-9`), or a position string (`8.9A............B`, recorded as the game that places its pieces in cell order). Its moves are played before the bots move (the record keeps them as its first moves); it must leave the game going, with no Quarto on the board.
-         * @example ................. -8 a1-9 b2-3
-         */
-        OpeningInput: string;
         /**
          * @description The SPRT's settings: required with `kind: sprt`, refused otherwise.
          * @example {
