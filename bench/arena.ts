@@ -4,7 +4,7 @@
  * games) between HTTP bots on loopback that wait 200 ms before each move, on `wrangler dev` (port 8792,
  * storage in a temporary folder), once per concurrency. Prints a table.
  *
- *   npm run bench:arena --  [--concurrency 1,4] [--delay 200] [--port 8792]
+ *   npm run bench:arena -- [--concurrency 1,4] [--delay 200] [--port 8792]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

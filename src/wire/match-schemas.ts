@@ -118,7 +118,7 @@ export const CreateMatchRequestSchema = z
     }),
     opening: OpeningInputSchema.optional().openapi({
       description:
-        "Start from an opening instead of the empty board (by default none). Its moves are played at creation and charged to no clock; the record keeps them as its first moves, made by `firstSeat` and then the other seat in turn (so the seat to move after an opening of an even number of moves is `firstSeat`), and `opening` in the state names it.",
+        "Start from an opening instead of the empty board (by default none); a built-in suite's name alone (`classic`, `squares`) draws one of its openings by lot. Its moves are played at creation and charged to no clock; the record keeps them as its first moves, made by `firstSeat` and then the other seat in turn (so the seat to move after an opening of an even number of moves is `firstSeat`), and `opening` in the state names it.",
       example: "classic/01",
     }),
     seats: withDefault(
@@ -286,12 +286,10 @@ export const MatchStatusSchema = z.enum(["waiting", "active", "finished"]).opena
 
 export const MatchOpeningViewSchema = z
   .object({
-    name: z
-      .string()
-      .openapi({
-        description: "The opening's name: a built-in suite's (`classic/01`) or `opening` for one given as a record or a position.",
-        example: "classic/01",
-      }),
+    name: z.string().openapi({
+      description: "The opening's name: a built-in suite's (`classic/01`) or `opening` for one given as a record or a position.",
+      example: "classic/01",
+    }),
     plies: z
       .number()
       .int()

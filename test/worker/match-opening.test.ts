@@ -62,6 +62,22 @@ describe("a hosted match from an opening", () => {
     }
   });
 
+  it("a suite's name alone draws one of its openings by lot", async () => {
+    const names = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const created = await createMatch({ opening: "squares", rules: { squares: true } });
+      const drawn = OPENING_SUITES.squares.openings.find((opening) => opening.name === created.state.opening?.name);
+      expect(drawn, JSON.stringify(created.state.opening)).toBeDefined();
+      expect(created.state.moves.map((move) => move.text)).toEqual(drawn?.moves);
+      names.add(created.state.opening?.name as string);
+    }
+    // Six draws from a suite of dozens are not all the same opening.
+    expect(names.size).toBeGreaterThan(1);
+    const refused = await problemOf(postJson("/v1/matches", { opening: "squares" }));
+    expect(refused).toMatchObject({ status: 422, code: "request/invalid" });
+    expect(refused.detail).toMatch(/squares variant/);
+  });
+
   it("an engine seat plays on from the opening", async () => {
     const created = await createMatch({
       opening: classic01.name,

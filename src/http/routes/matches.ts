@@ -24,7 +24,7 @@ import {
 import { isMatchId, newMatchId } from "../../match/secrets.ts";
 import type { MatchOpening } from "../../match/machine.ts";
 import { makeRules, type Rules } from "../../rules/index.ts";
-import { parseOpenings, suiteOpening } from "../../tournament/index.ts";
+import { OPENING_SUITES, parseOpenings, suiteOpening, suiteProblem } from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { IdempotencyHeadersSchema, IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 import { spend } from "../limits.ts";
@@ -69,12 +69,10 @@ const ViewQuerySchema = z.object({
 
 const StreamEventSchema = z
   .object({
-    kind: z
-      .enum(["joined", "started", "move", "claim", "resignation", "abort", "timeout", "forfeit", "cancel", "clock"])
-      .openapi({
-        description:
-          "What happened (`forfeit`, `cancel` and `clock` only in tournament games; `clock`: the turn's clock started again, for time the server lost).",
-      }),
+    kind: z.enum(["joined", "started", "move", "claim", "resignation", "abort", "timeout", "forfeit", "cancel", "clock"]).openapi({
+      description:
+        "What happened (`forfeit`, `cancel` and `clock` only in tournament games; `clock`: the turn's clock started again, for time the server lost).",
+    }),
     seat: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The seat that acted, or null." }),
     ply: z.number().int().min(0).max(16).openapi({ description: "The ply at which it happened." }),
   })
@@ -135,12 +133,18 @@ function matchStub(c: Context<AppEnv>, id: string) {
   return c.env.MATCHES.get(c.env.MATCHES.idFromName(id));
 }
 
-/** The value of a reply, or its refusal thrown as a problem. */
 /**
  * The opening of a creation request (a built-in opening by name, a game record or a position string,
- * read as tournaments and the local runner read them), checked under the match's rules.
+ * read as tournaments and the local runner read them, or a built-in suite's name for one of its openings
+ * drawn by lot), checked under the match's rules.
  */
 function openingOf(text: string, rules: Rules): MatchOpening {
+  if (Object.hasOwn(OPENING_SUITES, text)) {
+    const suite = OPENING_SUITES[text];
+    const problem = suiteProblem(suite, rules);
+    if (problem) throw new ProblemError("request/invalid", `opening: ${problem}`, { errors: [{ path: ["opening"], message: problem }] });
+    return suite.openings[crypto.getRandomValues(new Uint32Array(1))[0] % suite.openings.length];
+  }
   const read = parseOpenings(text, rules, "opening");
   if (!read.ok || text.trim() === "" || text.trim().startsWith("#")) {
     const message = read.ok ? "an opening is a built-in opening's name, a game record or a position string" : read.detail;
@@ -150,6 +154,7 @@ function openingOf(text: string, rules: Rules): MatchOpening {
   return suiteOpening(text.trim(), rules) ? opening : { name: "opening", moves: opening.moves };
 }
 
+/** The value of a reply, or its refusal thrown as a problem. */
 function replyValue<T>(reply: Reply<T>, id: string): T {
   if (reply.ok) return reply.value;
   const detail = reply.error.code === "match/not_found" ? `there is no match ${id}` : reply.error.detail;
