@@ -41,7 +41,8 @@ export function matchPage(view: MatchView): Html {
   const can = v.actions(view, ui);
   const hidden = (hide: boolean) => (hide ? raw(" hidden") : "");
   const tournament = view.tournamentId ? html` <a class="back" id="tournament-link" href="/tournaments/${view.tournamentId}">Back to the tournament</a>` : "";
-  const body = html`<div class="match-head"><h1>Match <code class="match-id">${view.id}</code></h1>${tournament}</div>
+  const opening = view.opening ? html` <span class="opening" id="opening">from the opening <b>${view.opening.name}</b> (its ${view.opening.plies} moves come first)</span>` : "";
+  const body = html`<div class="match-head"><h1>Match <code class="match-id">${view.id}</code></h1>${opening}${tournament}</div>
 <div class="match">
 <div class="match-top">
 <div id="status">${raw(v.statusHtml(view, ui))}</div>

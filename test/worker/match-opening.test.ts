@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { makeRules } from "../../src/rules/index.ts";
 import { OPENING_SUITES, parseOpenings } from "../../src/tournament/index.ts";
 import type { MatchView } from "../../src/wire/match-schemas.ts";
-import { json200, postJson, problemOf } from "./http.ts";
+import { json200, postJson, problemOf, request } from "./http.ts";
 import { createMatch, getRecord, makeMoveText, sendMove, someLegalMove, tokenOf, waitForState } from "./match-client.ts";
 
 const classic01 = OPENING_SUITES.classic.openings[0];
@@ -42,6 +42,9 @@ describe("a hosted match from an opening", () => {
     const replay = await json200<{ valid: boolean; positions: unknown[] }>(postJson("/v1/replay", record));
     expect(replay.valid).toBe(true);
     expect(replay.positions).toHaveLength(classic01.moves.length + 2);
+    // The match page says where the game started.
+    const page = await (await request(`/matches/${created.id}`)).text();
+    expect(page).toContain(`from the opening <b>${classic01.name}</b> (its ${classic01.moves.length} moves come first)`);
   });
 
   it("takes a game record or a position string, named `opening`, read as tournaments read them", async () => {
