@@ -22,3 +22,9 @@ interface Env {
 declare namespace Cloudflare {
   interface Env extends globalThis.Env {}
 }
+
+/** books/*.bin, bundled as Data modules (wrangler.toml's [[rules]]): the file's bytes. */
+declare module "*.bin" {
+  const bytes: ArrayBuffer;
+  export default bytes;
+}

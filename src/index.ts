@@ -1,8 +1,16 @@
 /**
  * The Worker entry, the top of the layers: builds the HTTP app (src/http/app.ts) with the web pages
  * registered first (src/pages), runs the ladder's scheduler on the Cron Trigger (`scheduled`), and
- * exports the Durable Object classes that wrangler.toml binds.
+ * exports the Durable Object classes that wrangler.toml binds. It installs the opening books (books/*.bin,
+ * bundled as Data modules: no fetch at run time) in every isolate that loads it, Worker and Durable
+ * Objects alike; the engine opens one on the first request of its variant.
  */
+import booksAttributes1 from "../books/attributes-1-11.bin";
+import booksAttributes1Squares from "../books/attributes-1-squares-12.bin";
+import booksAttributes2 from "../books/attributes-2-12.bin";
+import booksAttributes2Squares from "../books/attributes-2-squares-13.bin";
+import booksAttributes3 from "../books/attributes-3-14.bin";
+import { installBooks } from "./engine/index.ts";
 import { createApp } from "./http/app.ts";
 import { registerPageRoutes } from "./pages/routes.ts";
 import { LADDER_NAME } from "./wire/ladder.ts";
@@ -12,6 +20,15 @@ export { TournamentObject } from "./objects/tournament.ts";
 export { BotRegistry } from "./objects/registry.ts";
 export { LadderObject } from "./objects/ladder.ts";
 export { IdempotencyKey } from "./objects/idempotency.ts";
+
+// Every books/*.bin, by file name (test/core/book-engine.test.ts checks that none is left out).
+installBooks({
+  "attributes-1-11": booksAttributes1,
+  "attributes-1-squares-12": booksAttributes1Squares,
+  "attributes-2-12": booksAttributes2,
+  "attributes-2-squares-13": booksAttributes2Squares,
+  "attributes-3-14": booksAttributes3,
+});
 
 // Pages first: `/` answers browsers with the home page and passes everyone else on to the JSON index.
 const app = createApp({ routesFirst: registerPageRoutes });
