@@ -23,8 +23,16 @@ export function configureRules(rules: Rules): void {
   configureKeys(rules);
 }
 
-/** Starts a request: a node budget, a fresh move history, and a fresh table once a search needs it. */
-export function startRequest(maxNodes: number): void {
+/**
+ * Starts a request: a node budget, a fresh move history, and a fresh table once a search needs it.
+ * `resumeAt` (a node count) continues a sliced request instead (slices.ts): the count goes on from
+ * there, and the history and the table generation are kept, so the work already done is found again.
+ */
+export function startRequest(maxNodes: number, resumeAt?: number): void {
+  if (resumeAt !== undefined) {
+    startBudget(maxNodes, resumeAt);
+    return;
+  }
   startBudget(maxNodes);
   resetHistory();
   tableReady = false;
