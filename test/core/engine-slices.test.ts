@@ -1,0 +1,153 @@
+/**
+ * Searches in slices (src/engine/slices.ts): a sliced request answers like the unsliced one when that
+ * one is exact, a continuation keeps the table (its node count stays close), a request that fits in
+ * one slice is the same request, other work runs between slices, and the queue lets one search run at
+ * a time, games first, refusing requests beyond its length with the expected wait. Node counts and
+ * order of completion only: nothing here is timed.
+ */
+import { describe, expect, it } from "vitest";
+import { EngineBusy, EngineQueue, evaluate, evaluateSliced, suggestMove, suggestMoveSliced } from "../../src/engine/index.ts";
+import { makeMoveText, makePositionString, makeRules, type Position } from "../../src/rules/index.ts";
+import { RULE_SETS } from "./engine-brute.ts";
+import { ongoingPositions } from "./engine-positions.ts";
+
+const classic = makeRules();
+
+/** Runs a sliced request and counts its slices. */
+async function counted<T>(run: (options: { sliceNodes: number; onSlice: () => void }) => Promise<T>, sliceNodes: number): Promise<{ result: T; slices: number }> {
+  let slices = 1;
+  const result = await run({ sliceNodes, onSlice: () => slices++ });
+  return { result, slices };
+}
+
+describe("a sliced search answers like the unsliced one", () => {
+  const positions = [...ongoingPositions(classic, 10, 6, 1010), ...ongoingPositions(classic, 11, 4, 1111)];
+
+  it.each(positions.map((position) => [makePositionString(position), position] as const))("evaluate with moves and distance: %s", async (_, position) => {
+    const options = { maxNodes: 3_000_000, moves: true, distance: true };
+    const plain = evaluate(position, classic, options);
+    const { result, slices } = await counted((slicing) => evaluateSliced(position, classic, options, slicing), 2_000);
+    expect(plain.exact).toBe(true);
+    expect(slices).toBeGreaterThan(1);
+    expect(result.value).toBe(plain.value);
+    expect(result.pliesToEnd).toBe(plain.pliesToEnd);
+    expect(result.moves?.map((entry) => [makeMoveText(entry.move), entry.value, entry.pliesToEnd])).toEqual(
+      plain.moves?.map((entry) => [makeMoveText(entry.move), entry.value, entry.pliesToEnd]),
+    );
+  });
+
+  it.each(positions.map((position) => [makePositionString(position), position] as const))("suggestMove, perfect: %s", async (_, position) => {
+    const options = { maxNodes: 3_000_000, seed: 9 };
+    const plain = suggestMove(position, classic, options);
+    const { result, slices } = await counted((slicing) => suggestMoveSliced(position, classic, options, slicing), 2_000);
+    expect(plain.exact).toBe(true);
+    expect(slices).toBeGreaterThan(1);
+    expect([makeMoveText(result.move), result.value, result.pliesToEnd, result.principalVariation?.map(makeMoveText)]).toEqual([
+      makeMoveText(plain.move),
+      plain.value,
+      plain.pliesToEnd,
+      plain.principalVariation?.map(makeMoveText),
+    ]);
+  });
+
+  it("squares rules, hard level and value-only evaluate agree too", async () => {
+    const rules = RULE_SETS.squares;
+    for (const position of ongoingPositions(rules, 10, 4, 77)) {
+      const plain = evaluate(position, rules, { maxNodes: 3_000_000 });
+      const sliced = await evaluateSliced(position, rules, { maxNodes: 3_000_000 }, { sliceNodes: 1_500 });
+      expect(plain.exact).toBe(true);
+      expect(sliced.value).toBe(plain.value);
+      const hard = suggestMove(position, rules, { level: "hard", maxNodes: 3_000_000, seed: 3 });
+      const hardSliced = await suggestMoveSliced(position, rules, { level: "hard", maxNodes: 3_000_000, seed: 3 }, { sliceNodes: 1_500 });
+      if (hard.exact) expect([makeMoveText(hardSliced.move), hardSliced.value]).toEqual([makeMoveText(hard.move), hard.value]);
+    }
+  });
+
+  it("a request that fits in one slice is the unsliced request, node for node", async () => {
+    for (const position of ongoingPositions(classic, 8, 5, 808)) {
+      const plain = suggestMove(position, classic, { maxNodes: 100_000, seed: 4 });
+      const { result, slices } = await counted((slicing) => suggestMoveSliced(position, classic, { maxNodes: 100_000, seed: 4 }, slicing), 1_000_000);
+      expect(slices).toBe(1);
+      expect(result).toEqual(plain);
+      const evaluation = evaluate(position, classic, { maxNodes: 100_000, moves: true });
+      expect(await evaluateSliced(position, classic, { maxNodes: 100_000, moves: true }, { sliceNodes: 1_000_000 })).toEqual(evaluation);
+    }
+  });
+
+  it("an unfinished heuristic search still answers within its budget", async () => {
+    // A rules variant's empty board: no exact solve fits, the heuristic search deepens until the budget ends.
+    const start = ongoingPositions(RULE_SETS.squares, 16, 1, 5, false)[0] as Position;
+    const sliced = await suggestMoveSliced(start, RULE_SETS.squares, { level: "hard", maxNodes: 200_000, seed: 1 }, { sliceNodes: 5_000 });
+    expect(sliced.exact).toBe(false);
+    expect(sliced.nodes).toBeLessThanOrEqual(200_000);
+  });
+});
+
+describe("a continuation keeps the table", () => {
+  it("a sliced exact solve spends at most 25% more nodes than the unsliced one", async () => {
+    // Were the table emptied at each slice, every continuation would start the solve over and the
+    // budget would run out: these solves take 100,000 to 1,000,000 nodes, in slices of 10,000.
+    for (const position of ongoingPositions(classic, 12, 3, 1212)) {
+      const plain = evaluate(position, classic, { maxNodes: 5_000_000 });
+      const { result, slices } = await counted((slicing) => evaluateSliced(position, classic, { maxNodes: 5_000_000 }, slicing), 10_000);
+      expect(plain.exact).toBe(true);
+      expect(slices).toBeGreaterThan(5);
+      expect(result.value).toBe(plain.value);
+      expect(result.nodes).toBeLessThanOrEqual(plain.nodes * 1.25);
+    }
+  });
+});
+
+describe("other work runs between slices", () => {
+  it("a timer set when a search starts fires before the search ends", async () => {
+    const position = ongoingPositions(classic, 11, 1, 4242)[0];
+    const order: string[] = [];
+    const search = evaluateSliced(position, classic, { maxNodes: 3_000_000 }, { sliceNodes: 2_000 }).then(() => order.push("search"));
+    setTimeout(() => order.push("timer"), 0);
+    await search;
+    expect(order).toEqual(["timer", "search"]);
+  });
+});
+
+describe("the engine queue", () => {
+  it("runs one search at a time; two concurrent sliced searches both answer right", async () => {
+    const queue = new EngineQueue({ queueLength: 4 });
+    const [a, b] = ongoingPositions(classic, 11, 2, 999);
+    const events: string[] = [];
+    const run = (name: string, position: Position) =>
+      queue.run("request", 3_000_000, () =>
+        evaluateSliced(position, classic, { maxNodes: 3_000_000, moves: true }, { sliceNodes: 2_000, onSlice: () => events.push(name) }).then((result) => {
+          events.push(`${name} done`);
+          return result;
+        }),
+      );
+    const [first, second] = await Promise.all([run("a", a), run("b", b)]);
+    expect(first.moves).toEqual(evaluate(a, classic, { maxNodes: 3_000_000, moves: true }).moves);
+    expect(second.moves).toEqual(evaluate(b, classic, { maxNodes: 3_000_000, moves: true }).moves);
+    // b's slices all come after a's answer: a continuation never finds another search's table.
+    expect(events.indexOf("a done")).toBeLessThan(events.indexOf("b"));
+    expect(events.filter((event) => event === "a").length).toBeGreaterThan(1);
+  });
+
+  it("lets games go first and refuses requests beyond its length, with the expected wait", async () => {
+    const queue = new EngineQueue({ queueLength: 2, nodesPerSecond: 1_000_000 });
+    const order: string[] = [];
+    let release = () => {};
+    const blocker = queue.run("request", 4_000_000, () => new Promise<void>((resolve) => (release = resolve)));
+    const task = (name: string) => async () => {
+      order.push(name);
+    };
+    const waiting = [queue.run("request", 2_000_000, task("request 1")), queue.run("request", 1_000_000, task("request 2"))];
+    // Two requests wait: a third is refused, told the nodes ahead (4 + 2 + 1 million) at the assumed rate.
+    const refused = queue.run("request", 1_000_000, task("request 3"));
+    await expect(refused).rejects.toBeInstanceOf(EngineBusy);
+    await refused.catch((error: EngineBusy) => expect(error.retryAfterS).toBe(7));
+    // A game is never refused, and goes before the requests that wait.
+    const game = queue.run("game", 50_000, task("game"));
+    expect(queue.waiting).toBe(3);
+    release();
+    await Promise.all([blocker, ...waiting, game]);
+    expect(order).toEqual(["game", "request 1", "request 2"]);
+    expect(queue.busy).toBe(false);
+  });
+});
