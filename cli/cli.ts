@@ -1,5 +1,8 @@
-/** Entry point of `npm run arena`: see cli/main.ts for the commands. */
+/** Entry point of `npm run arena`: see cli/main.ts for the commands. The engine answers from books/*.bin. */
+import { installBookFiles } from "./books.ts";
 import { main } from "./main.ts";
+
+installBookFiles();
 
 process.exitCode = await main(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),

@@ -10,6 +10,7 @@ import booksAttributes1Squares from "../books/attributes-1-squares-12.bin";
 import booksAttributes2 from "../books/attributes-2-12.bin";
 import booksAttributes2Squares from "../books/attributes-2-squares-13.bin";
 import booksAttributes3 from "../books/attributes-3-14.bin";
+import booksAttributes3Squares from "../books/attributes-3-squares-14.bin";
 import { installBooks } from "./engine/index.ts";
 import { createApp } from "./http/app.ts";
 import { registerPageRoutes } from "./pages/routes.ts";
@@ -28,6 +29,7 @@ installBooks({
   "attributes-2-12": booksAttributes2,
   "attributes-2-squares-13": booksAttributes2Squares,
   "attributes-3-14": booksAttributes3,
+  "attributes-3-squares-14": booksAttributes3Squares,
 });
 
 // Pages first: `/` answers browsers with the home page and passes everyone else on to the JSON index.

@@ -91,7 +91,10 @@ function slotFor(rules: Pick<Rules, "squares" | "attributeMask">): Slot | undefi
     try {
       slot.book = openBook(slot.bytes, rules);
       if (slot.book.deepestEmpties !== slot.depth) {
-        throw new BookError("book/malformed", `book: the file is named for depth ${slot.depth} but its deepest tier is ${slot.book.deepestEmpties} empty cells`);
+        throw new BookError(
+          "book/malformed",
+          `book: the file is named for depth ${slot.depth} but its deepest tier is ${slot.book.deepestEmpties} empty cells`,
+        );
       }
       slot.state = "open";
       found = slot;
@@ -106,7 +109,10 @@ function slotFor(rules: Pick<Rules, "squares" | "attributeMask">): Slot | undefi
 }
 
 /** A position's answer from the book of its rules' variant, with the book's name; undefined when none has it. */
-export function bookAnswer(position: Pick<Position, "board" | "inHand">, rules: Pick<Rules, "squares" | "attributeMask">): (BookAnswer & { book: string }) | undefined {
+export function bookAnswer(
+  position: Pick<Position, "board" | "inHand">,
+  rules: Pick<Rules, "squares" | "attributeMask">,
+): (BookAnswer & { book: string }) | undefined {
   const slot = slotFor(rules);
   if (!slot?.book) return undefined;
   try {

@@ -673,7 +673,9 @@ function bookEvaluation(root: Root, moves: RootMove[], booked: NonNullable<Retur
   evaluation.moves = expandMoves(valued, root, distance);
   evaluation.nodes = nodesSearched();
   if (searched) {
-    const complete = valued.every((entry) => entry.value !== null && (!distance || entry.plies !== undefined || entry.score !== null || entry.move.wins || entry.move.blunder));
+    const complete = valued.every(
+      (entry) => entry.value !== null && (!distance || entry.plies !== undefined || entry.score !== null || entry.move.wins || entry.move.blunder),
+    );
     evaluation.note = `${evaluation.note}; the moves' values below the book's deepest tier from search${complete ? "" : ` (${BUDGET_NOTE} for some)`}`;
     evaluation.note = evaluation.note.replace(", no search;", ";");
   }

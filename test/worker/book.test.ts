@@ -49,7 +49,11 @@ describe("opening books on the service", () => {
 
   it("a variant without a book (classic) still answers its start from the known fact, and squares from search", async () => {
     expect(await json200<EngineAnswer>(postJson("/v1/evaluate", { position: EMPTY }))).toMatchObject({ value: "draw", exact: true, source: "known" });
-    expect(await json200<EngineAnswer>(postJson("/v1/evaluate", { position: EMPTY, rules: { squares: true } }))).toMatchObject({ value: null, exact: false, source: "search" });
+    expect(await json200<EngineAnswer>(postJson("/v1/evaluate", { position: EMPTY, rules: { squares: true } }))).toMatchObject({
+      value: null,
+      exact: false,
+      source: "search",
+    });
   });
 
   it("a hosted match's perfect engine seat plays the book's moves with a budget too small to search them", async () => {
