@@ -2,9 +2,12 @@
  * `npm run bench`: exact solve times of the engine on fixed seeded positions (see positions.ts), per
  * rules option and number of empty cells: median and max time, nodes, nodes per second, table memory.
  * `npm run bench -- --quick` runs fewer rows; `--ablation` compares table, symmetry and ordering
- * settings; `--levels` plays short matches between the levels.
+ * settings; `--levels` plays short matches between the levels; `--books` answers positions of every ply
+ * with the opening books installed (books/*.bin), per variant with a book, at the service's default budget.
  */
 import Table from "cli-table3";
+import { installBookFiles } from "../cli/books.ts";
+import { BOOK_VARIANTS } from "../src/engine/book.ts";
 import { evaluate, tableAllocations } from "../src/engine/index.ts";
 import { tableBytes, tuneSearch } from "../src/engine/search.ts";
 import { tuning } from "../src/engine/tuning.ts";
@@ -75,6 +78,73 @@ function rulesTable(name: string, rules: Rules): void {
   console.log(table.toString());
 }
 
+/** The service's default budget (wrangler.toml's ENGINE_DEFAULT_NODES). */
+const SERVICE_NODES = 2_000_000;
+
+/**
+ * Per variant with a book: positions from non-blundering seeded games (positions.ts) at every ply from
+ * the first placement (16 empty cells) to 4 empty cells, answered by evaluate at the service's default
+ * budget: the share answered exactly, the share from the book, and the CPU time per answer. The first
+ * book answer of a variant also opens the book (checksum) and builds the board symmetries' tables.
+ */
+function booksTable(): void {
+  const installed = installBookFiles();
+  const table = new Table({
+    style: { head: [], border: [] },
+    head: [
+      "variant (book)",
+      "positions",
+      "exact",
+      "from the book",
+      "median CPU ms",
+      "p99 CPU ms",
+      "max CPU ms",
+      "book: first answer ms",
+      "book: median, p99 CPU ms",
+    ],
+  });
+  const perEmpties = quick ? 2 : 10;
+  const p99Of = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)];
+  };
+  for (const name of Object.keys(installed).sort()) {
+    const rules = makeRules(BOOK_VARIANTS[name.replace(/-\d+$/, "")]);
+    const cpu: number[] = [];
+    const bookCpu: number[] = [];
+    let exact = 0;
+    let fromBook = 0;
+    for (let empties = 16; empties >= 4; empties--) {
+      for (const position of benchPositions(rules, empties, perEmpties, 2000 + empties)) {
+        const started = process.cpuUsage();
+        const result = evaluate(position, rules, { maxNodes: SERVICE_NODES });
+        const used = process.cpuUsage(started);
+        cpu.push((used.user + used.system) / 1000);
+        if (result.exact) exact++;
+        if (result.source === "book") {
+          fromBook++;
+          bookCpu.push(cpu[cpu.length - 1]);
+        }
+      }
+    }
+    const share = (count: number) => `${((100 * count) / cpu.length).toFixed(0)}%`;
+    table.push([
+      name,
+      cpu.length,
+      share(exact),
+      share(fromBook),
+      median(cpu).toFixed(2),
+      p99Of(cpu).toFixed(1),
+      Math.max(...cpu).toFixed(1),
+      bookCpu[0].toFixed(1),
+      `${median(bookCpu.slice(1)).toFixed(2)}, ${p99Of(bookCpu.slice(1)).toFixed(2)}`,
+    ]);
+  }
+  console.log(`
+opening books: evaluate at ${SERVICE_NODES.toLocaleString("en")} nodes, ${perEmpties} positions per ply from 16 to 4 empty cells`);
+  console.log(table.toString());
+}
+
 /** The tuned switches, restored after each ablation row. */
 const DEFAULTS = { ...tuning };
 
@@ -126,5 +196,6 @@ if (args.has("--positions")) {
 }
 if (args.has("--ablation")) ablation();
 else if (args.has("--levels")) console.log(levelsTable(20, 200_000));
+else if (args.has("--books")) booksTable();
 else for (const [name, rules] of RULE_SETS) rulesTable(name, rules);
 console.log(`\ntransposition table: ${(tableBytes() / 2 ** 20).toFixed(0)} MiB (fixed; allocated ${tableAllocations()} time(s), by the first search)`);
