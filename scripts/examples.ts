@@ -193,20 +193,21 @@ function rulesExamples() {
   };
 }
 
-function engineExamples() {
+/** The engine's examples, through the same queue and slices as the service's searches (one after another). */
+async function engineExamples() {
   return {
     suggest: {
-      endgame: suggest({ position: EXAMPLE_ENDGAME, rules: CLASSIC_RULES, level: "perfect", seed: 7 }, EXAMPLE_LIMITS),
-      start: suggest({ position: ".................", rules: CLASSIC_RULES, seed: 7 }, EXAMPLE_LIMITS),
+      endgame: await suggest({ position: EXAMPLE_ENDGAME, rules: CLASSIC_RULES, level: "perfect", seed: 7 }, EXAMPLE_LIMITS),
+      start: await suggest({ position: ".................", rules: CLASSIC_RULES, seed: 7 }, EXAMPLE_LIMITS),
     },
     evaluate: {
-      endgame: evaluatePosition({ position: EXAMPLE_ENDGAME, rules: CLASSIC_RULES, moves: true, distance: true }, EXAMPLE_LIMITS),
+      endgame: await evaluatePosition({ position: EXAMPLE_ENDGAME, rules: CLASSIC_RULES, moves: true, distance: true }, EXAMPLE_LIMITS),
     },
   };
 }
 
 /** Every computed example, as plain JSON (what examples.json holds). */
-export function computeExamples() {
-  const examples = { match: matchExamples(), bots: botExamples(), tournament: tournamentExamples(), rules: rulesExamples(), engine: engineExamples() };
+export async function computeExamples() {
+  const examples = { match: matchExamples(), bots: botExamples(), tournament: tournamentExamples(), rules: rulesExamples(), engine: await engineExamples() };
   return JSON.parse(JSON.stringify(examples)) as typeof examples;
 }

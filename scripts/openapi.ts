@@ -21,7 +21,7 @@ async function write(relative: string, value: unknown): Promise<void> {
 }
 
 if (process.argv[2] !== DOCUMENT_ONLY) {
-  await write("../src/wire/examples.json", computeExamples());
+  await write("../src/wire/examples.json", await computeExamples());
   const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), DOCUMENT_ONLY], { stdio: "inherit" });
   process.exitCode = child.status ?? 1;
 } else {

@@ -8,6 +8,10 @@ interface Env {
   ASSETS: Fetcher;
   ENGINE_MAX_NODES: string;
   ENGINE_DEFAULT_NODES: string;
+  /** Nodes per slice of a search before it yields the thread (src/engine/slices.ts; default 50000). */
+  ENGINE_SLICE_NODES?: string;
+  /** API searches that may wait for the engine in an isolate; beyond, 503 engine/busy (default 16). */
+  ENGINE_QUEUE_LENGTH?: string;
   /** "true" lets bots live on loopback, private and local hosts (npm start passes it; a deployment does not). */
   ALLOW_PRIVATE_BOT_URLS?: string;
   /** Days a finished match or tournament is kept before its storage is deleted (default 30). */

@@ -3,9 +3,10 @@
  * request an HTTP bot gets and answer the same JSON: the in-process player, the bot served at
  * `/bots/{name}` and `npm run arena -- serve` share `referenceAnswer`. The engine's seed comes from the
  * tournament id, the match id and the ply, so a tournament run again with the same seed replays alike.
+ * The in-process player searches in the engine's queue (`game` lane) and in slices that yield.
  */
 import { completedShapes, makeRules, type Move, positionFromTrustedSetup, readPosition } from "../rules/index.ts";
-import { LEVELS, type Level, suggestMove } from "../engine/index.ts";
+import { LEVELS, type Level, type Suggestion, type SuggestOptions, suggestMove, suggestMoveInTurn } from "../engine/index.ts";
 import { hashSeed } from "../engine/random.ts";
 import type { BotInfo, CheckedMoveRequest, MoveAnswer, Player } from "./protocol.ts";
 
@@ -27,10 +28,22 @@ export function referenceBotInfo(level: Level): BotInfo {
  * every Quarto it completes (so it wins under `announce: manual` too), else plays the engine's move.
  */
 export function referenceAnswer(level: Level, checked: CheckedMoveRequest, options: ReferenceBotOptions = {}): MoveAnswer {
-  const { request, position, rules } = checked;
-  if (request.canClaim === true) return { claim: true };
+  if (checked.request.canClaim === true) return { claim: true };
+  return answerOf(checked, suggestMove(checked.position, checked.rules, engineOptions(level, checked, options)));
+}
+
+/** referenceAnswer with the search in the isolate's engine queue (as a game: never refused) and in slices. */
+export async function referenceAnswerInTurn(level: Level, checked: CheckedMoveRequest, options: ReferenceBotOptions = {}): Promise<MoveAnswer> {
+  if (checked.request.canClaim === true) return { claim: true };
+  return answerOf(checked, await suggestMoveInTurn(checked.position, checked.rules, engineOptions(level, checked, options), "game"));
+}
+
+function engineOptions(level: Level, { request }: CheckedMoveRequest, options: ReferenceBotOptions): SuggestOptions {
   const seed = hashSeed(`${request.tournamentId ?? ""}:${request.matchId ?? ""}:${request.ply ?? 0}`);
-  const suggestion = suggestMove(position, rules, { level, seed, ...(options.maxNodes === undefined ? {} : { maxNodes: options.maxNodes }) });
+  return { level, seed, ...(options.maxNodes === undefined ? {} : { maxNodes: options.maxNodes }) };
+}
+
+function answerOf({ position, rules }: CheckedMoveRequest, suggestion: Suggestion): MoveAnswer {
   const move: Move = suggestion.move;
   if (move.place !== undefined && position.inHand !== null) {
     const board = [...position.board];
@@ -56,7 +69,7 @@ export function referenceBot(level: Level, options: ReferenceBotOptions & { name
       const rules = makeRules(request.rules);
       const position = readPosition(request.position, rules);
       if (!position.ok) throw new Error(`reference bot ${level}: the runner sent a bad position (${position.error.detail})`);
-      return { ok: true, answer: referenceAnswer(level, { request, position: position.value, rules }, options) };
+      return { ok: true, answer: await referenceAnswerInTurn(level, { request, position: position.value, rules }, options) };
     },
   };
 }

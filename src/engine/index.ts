@@ -12,7 +12,7 @@ import { BudgetExhausted, nodesSearched, setNodeLimit } from "./budget.ts";
 import { randomIndex, type RandomSource, seededRandom, shuffleInPlace } from "./random.ts";
 import { piecesAtEnd, PROVEN, SCORE_LIMIT, type Value } from "./score.ts";
 import { configureRules, safeGivesAfter, scoreGive, scorePlacement, startRequest } from "./search.ts";
-import { activeContinuation, runSliced, type SliceOptions } from "./slices.ts";
+import { activeContinuation, runSliced, type SearchLane, type SliceOptions, turns } from "./slices.ts";
 
 export type Level = "random" | "easy" | "medium" | "hard" | "perfect";
 export const LEVELS: readonly Level[] = ["random", "easy", "medium", "hard", "perfect"];
@@ -332,7 +332,7 @@ export function suggestMove(position: Position, rules: Rules, options: SuggestOp
   const maxNodes = budgetOf(options.maxNodes);
   const random = seededRandom(options.seed ?? Math.floor(Math.random() * 2 ** 32));
   const root = openRoot(position, rules);
-  startRequest(maxNodes, activeContinuation()?.resumeAt);
+  startRequest(maxNodes, activeContinuation()?.resume);
   const moves = orderMoves(rootMoves(root), random);
   const answer = (move: RootMove, fields: Omit<Suggestion, "move" | "nodes" | "source"> & { source?: AnswerSource }): Suggestion => ({
     move: toMove(move, move.give < 0 ? -1 : concreteGive(move.give, random)),
@@ -454,7 +454,7 @@ function randomSuggestion(root: Root, random: RandomSource): Suggestion {
 export function evaluate(position: Position, rules: Rules, options: EvaluateOptions = {}): Evaluation {
   const maxNodes = budgetOf(options.maxNodes);
   const root = openRoot(position, rules);
-  startRequest(maxNodes, activeContinuation()?.resumeAt);
+  startRequest(maxNodes, activeContinuation()?.resume);
   const moves = orderMoves(rootMoves(root), seededRandom(0));
   const distance = options.distance === true;
 
@@ -696,4 +696,23 @@ export function evaluateSliced(position: Position, rules: Rules, options: Evalua
   return runSliced(() => evaluate(position, rules, options), slices);
 }
 
-export { DEFAULT_QUEUE_LENGTH, DEFAULT_SLICE_NODES, EngineBusy, EngineQueue, type SearchLane, type SliceOptions } from "./slices.ts";
+/**
+ * suggestMove for a service: in this isolate's queue (one search at a time; `game` ahead of
+ * `request`, a full request lane throws EngineBusy) and in slices that yield, so the thread keeps
+ * serving. `random` and `easy` search nothing (they read the position only): they answer at once.
+ */
+export function suggestMoveInTurn(position: Position, rules: Rules, options: SuggestOptions, lane: SearchLane): Promise<Suggestion> {
+  const level = options.level ?? "perfect";
+  if (level === "random" || level === "easy") return Promise.resolve(suggestMove(position, rules, options));
+  return turns.queue.run(lane, budgetOf(options.maxNodes), () => suggestMoveSliced(position, rules, options, turnSlices()));
+}
+
+/** The isolate's slices; each one tells the queue the search is alive. */
+const turnSlices = (): SliceOptions => ({ sliceNodes: turns.sliceNodes, onSlice: () => turns.queue.heartbeat() });
+
+/** evaluate for a service: in this isolate's queue and in slices, as suggestMoveInTurn. */
+export function evaluateInTurn(position: Position, rules: Rules, options: EvaluateOptions, lane: SearchLane): Promise<Evaluation> {
+  return turns.queue.run(lane, budgetOf(options.maxNodes), () => evaluateSliced(position, rules, options, turnSlices()));
+}
+
+export { configureTurns, DEFAULT_QUEUE_LENGTH, DEFAULT_SLICE_NODES, EngineBusy, EngineQueue, type SearchLane, type SliceOptions } from "./slices.ts";

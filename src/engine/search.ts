@@ -23,20 +23,31 @@ export function configureRules(rules: Rules): void {
   configureKeys(rules);
 }
 
+/** Where a sliced request's last slice ended: its node count, and whether it had started its table generation. */
+export interface Resume {
+  nodes: number;
+  tableReady: boolean;
+}
+
 /**
  * Starts a request: a node budget, a fresh move history, and a fresh table once a search needs it.
- * `resumeAt` (a node count) continues a sliced request instead (slices.ts): the count goes on from
- * there, and the history and the table generation are kept, so the work already done is found again.
+ * `resume` continues a sliced request instead (slices.ts): the count goes on from there, and the
+ * history and the table generation are kept, so the work already done is found again. (A request
+ * that searches nothing, e.g. an `easy` move, may run between two slices: it resets the history only.)
  */
-export function startRequest(maxNodes: number, resumeAt?: number): void {
-  if (resumeAt !== undefined) {
-    startBudget(maxNodes, resumeAt);
+export function startRequest(maxNodes: number, resume?: Resume): void {
+  if (resume !== undefined) {
+    startBudget(maxNodes, resume.nodes);
+    tableReady = resume.tableReady;
     return;
   }
   startBudget(maxNodes);
   resetHistory();
   tableReady = false;
 }
+
+/** Whether the current request has started its table generation. */
+export const tableStarted = (): boolean => tableReady;
 
 /** Called right before a search: the request's table generation (the first ever allocates the table). */
 function prepareTable(): void {

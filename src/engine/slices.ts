@@ -8,11 +8,12 @@
  * of API requests, and refuses an API request when its lane is full (EngineBusy, with the expected wait).
  */
 import { nodesSearched, setSliceEnd, SliceEnd } from "./budget.ts";
+import { type Resume, tableStarted } from "./search.ts";
 
 /** What index.ts keeps across the continuations of one sliced request. */
 export interface Continuation {
-  /** The node count the last slice reached; undefined on the first run. */
-  resumeAt: number | undefined;
+  /** Where the last slice ended; undefined on the first run. */
+  resume: Resume | undefined;
   /** Finished root-move scores, by root position, move, window and heuristic depth. */
   readonly scores: Map<string, number>;
   /** Values derived from the node count (a phase's limit), fixed the first time they are computed. */
@@ -49,10 +50,10 @@ const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 export async function runSliced<T>(run: () => T, options: SliceOptions): Promise<T> {
   const base = Math.max(1, Math.floor(options.sliceNodes));
   const pause = options.pause ?? nextTick;
-  const continuation: Continuation = { resumeAt: undefined, scores: new Map(), marks: new Map(), heuristic: false };
+  const continuation: Continuation = { resume: undefined, scores: new Map(), marks: new Map(), heuristic: false };
   let slice = base;
   for (;;) {
-    const start = continuation.resumeAt ?? 0;
+    const start = continuation.resume?.nodes ?? 0;
     const finished = continuation.scores.size;
     active = continuation;
     setSliceEnd(start + slice);
@@ -60,7 +61,7 @@ export async function runSliced<T>(run: () => T, options: SliceOptions): Promise
       return run();
     } catch (error) {
       if (!(error instanceof SliceEnd)) throw error;
-      continuation.resumeAt = nodesSearched();
+      continuation.resume = { nodes: nodesSearched(), tableReady: tableStarted() };
       const stuck = continuation.heuristic && continuation.scores.size === finished;
       slice = stuck ? Math.min(slice * 2, base * MAX_SLICE_GROWTH) : base;
     } finally {
@@ -68,7 +69,7 @@ export async function runSliced<T>(run: () => T, options: SliceOptions): Promise
       continuation.heuristic = false;
       setSliceEnd(Number.POSITIVE_INFINITY);
     }
-    options.onSlice?.(continuation.resumeAt);
+    options.onSlice?.(continuation.resume?.nodes ?? 0);
     await pause();
   }
 }
@@ -98,18 +99,30 @@ export interface QueueOptions {
 export const ASSUMED_NODES_PER_SECOND = 2_000_000;
 export const DEFAULT_QUEUE_LENGTH = 16;
 
-interface Waiter {
+const NEXT_POLL_MS = 2;
+const QUEUED_POLL_MS = 25;
+/**
+ * A search not heard from for this long is taken for dead (its request was canceled, e.g. the
+ * client went away, and its timers will never fire): the queue moves on without it.
+ */
+const STALE_MS = 15_000;
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Entry {
   budget: number;
-  start: () => void;
+  /** Date.now() when it last showed it is alive (a waiter's poll, a running search's slice). */
+  seen: number;
 }
 
 /**
  * A FIFO mutex over the engine (one search at a time: it owns the table) with two lanes and a bounded
- * request lane. `run` waits its turn, then runs the task and lets the next one in.
+ * request lane. `run` waits its turn, then runs the task and lets the next one in. Waiters poll with
+ * timers of their own rather than wait on a promise that another request resolves: workerd cancels a
+ * request that waits on nothing of its own, taking it for hung.
  */
 export class EngineQueue {
-  private running: { budget: number } | null = null;
-  private readonly lanes: Record<SearchLane, Waiter[]> = { game: [], request: [] };
+  private running: Entry | null = null;
+  private readonly lanes: Record<SearchLane, Entry[]> = { game: [], request: [] };
   queueLength: number;
   nodesPerSecond: number;
 
@@ -134,22 +147,54 @@ export class EngineQueue {
     return Math.max(1, Math.ceil(nodes / this.nodesPerSecond));
   }
 
+  /** The running search shows it is alive (runSliced's slices call it through onSlice). */
+  heartbeat(): void {
+    if (this.running) this.running.seen = Date.now();
+  }
+
   /** Runs `task` when its turn comes; a request beyond the queue's length throws EngineBusy at once. */
   async run<T>(lane: SearchLane, budget: number, task: () => Promise<T>): Promise<T> {
+    const entry: Entry = { budget, seen: Date.now() };
     if (this.running !== null || this.waiting > 0) {
       if (lane === "request" && this.lanes.request.length >= this.queueLength) throw new EngineBusy(this.expectedWaitS(), this.waiting);
-      await new Promise<void>((resolve) => this.lanes[lane].push({ budget, start: resolve }));
+      this.lanes[lane].push(entry);
+      while (!this.take(entry)) await sleep(this.next() === entry ? NEXT_POLL_MS : QUEUED_POLL_MS);
+    } else {
+      this.running = entry;
     }
-    this.running = { budget };
     try {
       return await task();
     } finally {
-      this.running = null;
-      const next = this.lanes.game.shift() ?? this.lanes.request.shift();
-      if (next) {
-        this.running = { budget: next.budget };
-        next.start();
-      }
+      if (this.running === entry) this.running = null;
     }
   }
+
+  private next(): Entry | undefined {
+    return this.lanes.game[0] ?? this.lanes.request[0];
+  }
+
+  /** A waiter's poll: true when it is let in (the engine is free and it is next in line). */
+  private take(entry: Entry): boolean {
+    const now = Date.now();
+    entry.seen = now;
+    if (this.running !== null && now - this.running.seen > STALE_MS) this.running = null;
+    if (this.running !== null) return false;
+    for (const lane of [this.lanes.game, this.lanes.request]) while (lane.length > 0 && now - (lane[0] as Entry).seen > STALE_MS) lane.shift();
+    if (this.next() !== entry) return false;
+    (this.lanes.game[0] === entry ? this.lanes.game : this.lanes.request).shift();
+    this.running = entry;
+    return true;
+  }
+}
+
+// ---- the isolate's engine ----
+
+/** This isolate's queue and slice size: the Worker sets them from its vars (configureTurns). */
+export const turns = { queue: new EngineQueue(), sliceNodes: DEFAULT_SLICE_NODES };
+
+/** Sets the slice size and the request lane's length (positive integers; others are ignored). */
+export function configureTurns(settings: { sliceNodes?: number; queueLength?: number }): void {
+  const valid = (value: number | undefined): value is number => value !== undefined && Number.isSafeInteger(value) && value > 0;
+  if (valid(settings.sliceNodes)) turns.sliceNodes = settings.sliceNodes;
+  if (valid(settings.queueLength)) turns.queue.queueLength = settings.queueLength;
 }

@@ -2,9 +2,10 @@
  * An engine seat's turn as an ordinary reducer action, computed by a pure function: the hosted match's
  * Durable Object only stamps it with the time and applies it like any other action. The fallback for an
  * engine that fails (or answers a move the reducer refuses) lives here, once: the seat then plays the
- * first legal move, so a match never stalls on the server's own seat.
+ * first legal move, so a match never stalls on the server's own seat. The search waits its turn in
+ * the isolate's engine queue (games go first, never refused) and runs in slices that yield.
  */
-import { suggestMove } from "../engine/index.ts";
+import { suggestMoveInTurn } from "../engine/index.ts";
 import { legalMoves, type Move } from "../rules/index.ts";
 import { applyAction, currentPly, type MatchState, positionOf, type SeatIndex, seatToMove } from "./machine.ts";
 
@@ -17,7 +18,7 @@ export type EngineAction = { type: "move"; seat: SeatIndex; ply: number; move: M
  * replays alike (the hosted match seeds with its id and the ply). Null when it is not that engine
  * seat's turn (the match is not active, another seat is to move, or the seat is not an engine).
  */
-export function engineAction(state: MatchState, seat: SeatIndex, seed: number): EngineAction | null {
+export async function engineAction(state: MatchState, seat: SeatIndex, seed: number): Promise<EngineAction | null> {
   const engine = state.seats?.[seat];
   if (state.status !== "active" || seatToMove(state) !== seat || engine?.kind !== "engine") return null;
   const ply = currentPly(state);
@@ -26,7 +27,7 @@ export function engineAction(state: MatchState, seat: SeatIndex, seed: number): 
   const rules = state.config.rules;
   let move: Move | null = null;
   try {
-    move = suggestMove(position, rules, { level: engine.level, maxNodes: engine.maxNodes, seed }).move;
+    move = (await suggestMoveInTurn(position, rules, { level: engine.level, maxNodes: engine.maxNodes, seed }, "game")).move;
   } catch (error) {
     console.error("engine failed; playing the first legal move", ply, error);
   }

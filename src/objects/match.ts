@@ -30,6 +30,7 @@ import { DurableObject } from "cloudflare:workers";
 import { type ProblemCode, problemDocument, type Refusal, type Reply } from "../wire/problems.ts";
 import { err, makeRules, ok, type RulesInput } from "../rules/index.ts";
 import { engineAction } from "../match/engine-seat.ts";
+import { configureEngineTurns } from "../wire/answers.ts";
 import {
   type ActionResult,
   type AnyMatchAction,
@@ -361,9 +362,12 @@ export class MatchObject extends DurableObject<Env> {
     if (match.state.status !== "active") return this.expire(match);
     const mover = seatToMove(match.state);
     if (seatKind(match.state, mover) === "engine") {
-      const action = engineAction(match.state, mover, hashSeed(`${match.id}/${currentPly(match.state)}`));
-      // Time only advances past I/O: yield, so the move is stamped after the search and the opponent's
-      // clock (which starts with this move) is not charged for the server's thinking.
+      configureEngineTurns(this.env);
+      // The search waits its turn in the isolate's engine queue and yields between slices, so the
+      // match keeps answering meanwhile (the state is read again below). Time only advances past I/O:
+      // yield, so the move is stamped after the search and the opponent's clock (which starts with
+      // this move) is not charged for the server's thinking.
+      const action = await engineAction(match.state, mover, hashSeed(`${match.id}/${currentPly(match.state)}`));
       await scheduler.wait(1);
       const current = this.load();
       if (!current) return;

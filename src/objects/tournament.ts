@@ -39,6 +39,7 @@ import {
   type TournamentState,
   untimedBots,
 } from "../tournament/index.ts";
+import { configureEngineTurns } from "../wire/answers.ts";
 import type { Reply } from "../wire/problems.ts";
 import type { TournamentGameOutput, TournamentOutput } from "../wire/tournament-schemas.ts";
 import { gameKey, gameOutput, type StoredEntry, type StoredGame, type StoredSprt, type StoredTournament, type TournamentKind, tournamentView } from "../wire/tournament.ts";
@@ -195,6 +196,8 @@ export class TournamentObject extends DurableObject<Env> {
         return { type: "match", game, matchId: command.matchId, match: created.value as MatchState, at: Date.now() };
       }
       case "askBot": {
+        // A built-in bot searches in the isolate's engine queue and slices, set from this Worker's vars.
+        configureEngineTurns(this.env);
         const { reply, at } = await askBot(playerNamed(tournament, command.ask.bot), command.ask, Date.now);
         return { type: "reply", game, matchId: command.matchId, ask: command.ask, reply, at };
       }

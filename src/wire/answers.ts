@@ -3,7 +3,7 @@
  * position) from already-read inputs: the route files call them for both their POST and GET forms, and
  * `npm run openapi` calls them for the spec's examples. A refusal is thrown as a `ProblemError`.
  */
-import { evaluate, type Level, suggestMove, type Value } from "../engine/index.ts";
+import { configureTurns, EngineBusy, evaluateInTurn, type Level, suggestMoveInTurn, type Value } from "../engine/index.ts";
 import { availablePieces, legalMoves, type Move, makeMoveText, type Position, playMove, positionStatus, type Rules } from "../rules/index.ts";
 import { outcomeOutput, type PositionInput, positionOutput, readPositionField, rulesOutput } from "./convert.ts";
 import { ProblemError } from "./problems.ts";
@@ -89,12 +89,35 @@ export interface SuggestInput {
   seed?: number;
 }
 
+/**
+ * Sets the isolate's engine slices and queue from the Worker's vars (ENGINE_SLICE_NODES,
+ * ENGINE_QUEUE_LENGTH; src/engine/slices.ts keeps its defaults for a var that is absent or not a
+ * positive integer). Called by everything that searches in the Worker: the engine routes, the match
+ * object (engine seats) and the tournament object (built-in bots).
+ */
+export function configureEngineTurns(vars: { ENGINE_SLICE_NODES?: string; ENGINE_QUEUE_LENGTH?: string } | undefined): void {
+  configureTurns({ sliceNodes: Number(vars?.ENGINE_SLICE_NODES), queueLength: Number(vars?.ENGINE_QUEUE_LENGTH) });
+}
+
+/**
+ * Runs a search in the isolate's engine queue (src/engine/slices.ts) as an API request: when the
+ * queue is full, a 503 `engine/busy` problem with Retry-After, the queue's expected wait.
+ */
+async function inTurn<T>(search: () => Promise<T>): Promise<T> {
+  try {
+    return await search();
+  } catch (error) {
+    if (!(error instanceof EngineBusy)) throw error;
+    throw new ProblemError("engine/busy", error.message, {}, { "Retry-After": String(error.retryAfterS) });
+  }
+}
+
 /** POST/GET /v1/suggest-move: the engine's move at a level, within the node budget. */
-export function suggest(input: SuggestInput, limits: EngineLimits) {
+export async function suggest(input: SuggestInput, limits: EngineLimits) {
   const position = ongoingPosition(input.position, input.rules);
   const maxNodes = budget(input.maxNodes, limits);
   const level = input.level ?? "perfect";
-  const suggestion = suggestMove(position, input.rules, { level, maxNodes, ...(input.seed === undefined ? {} : { seed: input.seed }) });
+  const suggestion = await inTurn(() => suggestMoveInTurn(position, input.rules, { level, maxNodes, ...(input.seed === undefined ? {} : { seed: input.seed }) }, "request"));
   return {
     move: moveOutput(suggestion.move),
     ...(suggestion.value === undefined ? {} : { value: suggestion.value }),
@@ -120,10 +143,10 @@ export interface EvaluateInput {
 }
 
 /** POST/GET /v1/evaluate: the position's value (and every move's, and the distances) within the node budget. */
-export function evaluatePosition(input: EvaluateInput, limits: EngineLimits) {
+export async function evaluatePosition(input: EvaluateInput, limits: EngineLimits) {
   const position = ongoingPosition(input.position, input.rules);
   const maxNodes = budget(input.maxNodes, limits);
-  const evaluation = evaluate(position, input.rules, { maxNodes, moves: input.moves === true, distance: input.distance === true });
+  const evaluation = await inTurn(() => evaluateInTurn(position, input.rules, { maxNodes, moves: input.moves === true, distance: input.distance === true }, "request"));
   return {
     value: evaluation.value as Value | null,
     exact: evaluation.exact,

@@ -129,6 +129,11 @@ export const PROBLEMS = {
 
   "engine/game_over": { status: 422, title: "Nothing to search", example: "the game in this position is over (won): there is nothing to search" },
   "engine/budget_too_large": { status: 422, title: "Node budget over the limit", example: "maxNodes 50000000 is over this service's limit of 20000000" },
+  "engine/busy": {
+    status: 503,
+    title: "The engine is busy",
+    example: "the engine is busy: 17 searches are waiting; retry in 42 s",
+  },
 
   "registry/not_found": { status: 404, title: "Bot not found", example: "there is no registered bot b4n6xr2mq7tz3kc5vj8wd2hp6e" },
   "registry/bad_url": { status: 422, title: "Unusable bot URL", example: "a bot URL must use http or https, not ftp" },

@@ -174,21 +174,21 @@ describe("stale plies", () => {
 describe("the engine seat's action", () => {
   const engine = (level: "random" | "hard", maxNodes = 20_000): MatchSeat => ({ kind: "engine", level, maxNodes });
 
-  it("is the engine's move for the seat to move, reproducible by seed, and null out of turn", () => {
+  it("is the engine's move for the seat to move, reproducible by seed, and null out of turn", async () => {
     const state = newMatch(timed, T0, [taken("h0"), engine("hard")]);
-    expect(engineAction(state, 1, 7)).toBeNull();
+    expect(await engineAction(state, 1, 7)).toBeNull();
     const opened = play(state, "-8", T0 + 1000);
-    const first = engineAction(opened, 1, 7);
+    const first = await engineAction(opened, 1, 7);
     expect(first).toMatchObject({ type: "move", seat: 1, ply: 1 });
-    expect(engineAction(opened, 1, 7)).toEqual(first);
-    expect(engineAction(opened, 0, 7)).toBeNull();
+    expect(await engineAction(opened, 1, 7)).toEqual(first);
+    expect(await engineAction(opened, 0, 7)).toBeNull();
     if (first?.type !== "move") throw new Error("expected a move");
     expect(playMove(positionOf(opened), first.move, opened.config.rules).ok).toBe(true);
     // A human seat is never moved by the engine.
-    expect(engineAction(newMatch(timed, T0, [taken("h0"), taken("h1")]), 0, 7)).toBeNull();
+    expect(await engineAction(newMatch(timed, T0, [taken("h0"), taken("h1")]), 0, 7)).toBeNull();
   });
 
-  it("claims a missed Quarto it may claim", () => {
+  it("claims a missed Quarto it may claim", async () => {
     const manual: MatchConfig = { ...timed, rules: makeRules({ announce: "manual" }) };
     let state = newMatch(manual, T0, [taken("h0"), engine("random")]);
     for (const [index, text] of ["-8", "a1-9", "b1-A", "c1-B", "d1-0"].entries()) {
@@ -196,13 +196,13 @@ describe("the engine seat's action", () => {
       else state = applied(applyAction(state, { type: "move", seat: 1, ply: currentPly(state), move: move(text), at: T0 + index }));
     }
     expect(state.pendingClaim?.claimant).toBe(1);
-    expect(engineAction(state, 1, 1)).toEqual({ type: "claim", seat: 1, ply: 5 });
+    expect(await engineAction(state, 1, 1)).toEqual({ type: "claim", seat: 1, ply: 5 });
   });
 
-  it("falls back to the first legal move when the engine fails", () => {
+  it("falls back to the first legal move when the engine fails", async () => {
     // A negative node budget makes the engine throw: the seat still moves, legally.
     const state = play(newMatch(timed, T0, [taken("h0"), engine("hard", -1)]), "-8", T0 + 1000);
-    expect(engineAction(state, 1, 3)).toEqual({ type: "move", seat: 1, ply: 1, move: legalMoves(positionOf(state), state.config.rules)[0] });
+    expect(await engineAction(state, 1, 3)).toEqual({ type: "move", seat: 1, ply: 1, move: legalMoves(positionOf(state), state.config.rules)[0] });
   });
 });
 

@@ -6,7 +6,7 @@
  * accept, refuse and answer alike; the examples are computed by `npm run openapi` (examples.json).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { type EngineLimits, evaluatePosition, suggest } from "../../wire/answers.ts";
+import { configureEngineTurns, type EngineLimits, evaluatePosition, suggest } from "../../wire/answers.ts";
 import { rulesFromInput } from "../../wire/convert.ts";
 import { EXAMPLE_ENDGAME } from "../../wire/example-inputs.ts";
 import examples from "../../wire/examples.json" with { type: "json" };
@@ -33,8 +33,12 @@ import { withRateLimitHeaders } from "../../wire/rate-limits.ts";
 const FALLBACK_DEFAULT_NODES = 2_000_000;
 const FALLBACK_MAX_NODES = 20_000_000;
 
-/** The node budgets from the Worker's vars (ENGINE_DEFAULT_NODES, ENGINE_MAX_NODES). */
-function engineLimits(env: Partial<Pick<Env, "ENGINE_DEFAULT_NODES" | "ENGINE_MAX_NODES">> | undefined): EngineLimits {
+/**
+ * The node budgets from the Worker's vars (ENGINE_DEFAULT_NODES, ENGINE_MAX_NODES); also sets the
+ * isolate's slice size and queue length (ENGINE_SLICE_NODES, ENGINE_QUEUE_LENGTH) for the search.
+ */
+function engineLimits(env: Partial<Pick<Env, "ENGINE_DEFAULT_NODES" | "ENGINE_MAX_NODES" | "ENGINE_SLICE_NODES" | "ENGINE_QUEUE_LENGTH">> | undefined): EngineLimits {
+  configureEngineTurns(env);
   const read = (text: string | undefined, fallback: number) => {
     const value = Number(text);
     return Number.isSafeInteger(value) && value > 0 ? value : fallback;
@@ -153,8 +157,20 @@ const SUGGEST_EXAMPLES = {
 const EVALUATE_EXAMPLES = { endgame: { summary: "Every move of an endgame", value: examples.engine.evaluate.endgame } };
 
 
-const ENGINE_PROBLEMS: ProblemCode[] = ["request/invalid", ...POSITION_PROBLEM_CODES, "engine/game_over", "engine/budget_too_large", "request/rate_limited", "server/internal"];
+const ENGINE_PROBLEMS: ProblemCode[] = ["request/invalid", ...POSITION_PROBLEM_CODES, "engine/game_over", "engine/budget_too_large", "request/rate_limited", "engine/busy", "server/internal"];
 const BODY_PROBLEMS: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", ...ENGINE_PROBLEMS];
+
+/** `Retry-After` of a 503 `engine/busy` answer in the OpenAPI document. */
+const BUSY_HEADERS = {
+  "Retry-After": { description: "Seconds the engine's queue expects to need for the searches ahead (at a conservative 2 million nodes a second).", schema: { type: "string" as const } },
+};
+
+/** A route's problem responses with the 429's and the 503's headers documented. */
+function engineProblemResponses(path: string, codes: ProblemCode[]) {
+  const responses = withRateLimitHeaders(problemResponses(path, codes));
+  const busy = (responses as Record<number, object | undefined>)[503];
+  return busy === undefined ? responses : { ...responses, 503: { ...busy, headers: BUSY_HEADERS } };
+}
 
 // ---- routes ----
 
@@ -184,13 +200,13 @@ export function registerEngineRoutes(app: App): void {
       },
       responses: {
         200: { description: "The suggested move.", content: { "application/json": { schema: SuggestResultSchema, examples: SUGGEST_EXAMPLES } } },
-        ...withRateLimitHeaders(problemResponses("/v1/suggest-move", BODY_PROBLEMS)),
+        ...engineProblemResponses("/v1/suggest-move", BODY_PROBLEMS),
       },
     }),
     async (c) => {
       const body = c.req.valid("json");
       await spendSearch(c, body.maxNodes);
-      return c.json(suggest({ ...body, rules: rulesFromInput(body.rules) }, engineLimits(c.env)), 200);
+      return c.json(await suggest({ ...body, rules: rulesFromInput(body.rules) }, engineLimits(c.env)), 200);
     },
   );
 
@@ -206,13 +222,13 @@ export function registerEngineRoutes(app: App): void {
       request: { query: SuggestQuerySchema },
       responses: {
         200: { description: "The suggested move.", content: { "application/json": { schema: SuggestResultSchema, examples: SUGGEST_EXAMPLES } } },
-        ...withRateLimitHeaders(problemResponses("/v1/suggest-move", ENGINE_PROBLEMS)),
+        ...engineProblemResponses("/v1/suggest-move", ENGINE_PROBLEMS),
       },
     }),
     async (c) => {
       const query = c.req.valid("query");
       await spendSearch(c, query.maxNodes);
-      return c.json(suggest({ ...query, rules: rulesFromInput(query.rules) }, engineLimits(c.env)), 200);
+      return c.json(await suggest({ ...query, rules: rulesFromInput(query.rules) }, engineLimits(c.env)), 200);
     },
   );
 
@@ -241,13 +257,13 @@ export function registerEngineRoutes(app: App): void {
       },
       responses: {
         200: { description: "The evaluation.", content: { "application/json": { schema: EvaluateResultSchema, examples: EVALUATE_EXAMPLES } } },
-        ...withRateLimitHeaders(problemResponses("/v1/evaluate", BODY_PROBLEMS)),
+        ...engineProblemResponses("/v1/evaluate", BODY_PROBLEMS),
       },
     }),
     async (c) => {
       const body = c.req.valid("json");
       await spendSearch(c, body.maxNodes);
-      return c.json(evaluatePosition({ ...body, rules: rulesFromInput(body.rules) }, engineLimits(c.env)), 200);
+      return c.json(await evaluatePosition({ ...body, rules: rulesFromInput(body.rules) }, engineLimits(c.env)), 200);
     },
   );
 
@@ -263,13 +279,13 @@ export function registerEngineRoutes(app: App): void {
       request: { query: EvaluateQuerySchema },
       responses: {
         200: { description: "The evaluation.", content: { "application/json": { schema: EvaluateResultSchema, examples: EVALUATE_EXAMPLES } } },
-        ...withRateLimitHeaders(problemResponses("/v1/evaluate", ENGINE_PROBLEMS)),
+        ...engineProblemResponses("/v1/evaluate", ENGINE_PROBLEMS),
       },
     }),
     async (c) => {
       const query = c.req.valid("query");
       await spendSearch(c, query.maxNodes);
-      return c.json(evaluatePosition({ ...query, rules: rulesFromInput(query.rules) }, engineLimits(c.env)), 200);
+      return c.json(await evaluatePosition({ ...query, rules: rulesFromInput(query.rules) }, engineLimits(c.env)), 200);
     },
   );
 }
