@@ -1365,7 +1365,7 @@ export interface components {
          * @example position/bad_character
          * @enum {string}
          */
-        ProblemCode: "request/malformed_json" | "request/bad_request" | "request/not_found" | "request/method_not_allowed" | "request/too_large" | "request/unsupported_media_type" | "request/invalid" | "request/rate_limited" | "idempotency/bad_key" | "idempotency/in_progress" | "idempotency/key_reused" | "position/wrong_length" | "position/bad_character" | "position/bad_piece" | "position/duplicate_piece" | "position/piece_in_hand_on_board" | "position/quarto_with_piece_in_hand" | "move/game_over" | "move/bad_cell" | "move/bad_piece" | "move/place_required" | "move/place_not_allowed" | "move/cell_occupied" | "move/give_required" | "move/give_not_allowed" | "move/piece_not_available" | "move/no_quarto" | "match/not_found" | "match/token_required" | "match/not_a_player" | "match/not_your_turn" | "match/waiting_for_players" | "match/no_open_seat" | "match/finished" | "match/stale_ply" | "match/wrong_announcement" | "match/nothing_to_claim" | "match/cannot_abort" | "match/time_not_up" | "match/websocket_required" | "replay/bad_start" | "replay/bad_notation" | "replay/record_mismatch" | "replay/moves_after_end" | "replay/result_mismatch" | "engine/game_over" | "engine/budget_too_large" | "registry/not_found" | "registry/bad_url" | "registry/name_taken" | "registry/url_not_allowed" | "registry/health_check_failed" | "registry/token_required" | "registry/wrong_token" | "reference/unknown_bot" | "reference/bad_move_request" | "tournament/not_found" | "tournament/unknown_bot" | "tournament/token_required" | "tournament/wrong_token" | "tournament/over" | "ladder/not_found" | "ladder/full" | "server/internal" | "server/unhealthy";
+        ProblemCode: "request/malformed_json" | "request/bad_request" | "request/not_found" | "request/method_not_allowed" | "request/too_large" | "request/unsupported_media_type" | "request/invalid" | "request/rate_limited" | "idempotency/bad_key" | "idempotency/in_progress" | "idempotency/key_reused" | "position/wrong_length" | "position/bad_character" | "position/bad_piece" | "position/duplicate_piece" | "position/piece_in_hand_on_board" | "position/quarto_with_piece_in_hand" | "move/game_over" | "move/bad_cell" | "move/bad_piece" | "move/place_required" | "move/place_not_allowed" | "move/cell_occupied" | "move/give_required" | "move/give_not_allowed" | "move/piece_not_available" | "move/no_quarto" | "match/not_found" | "match/token_required" | "match/not_a_player" | "match/not_your_turn" | "match/waiting_for_players" | "match/no_open_seat" | "match/finished" | "match/stale_ply" | "match/wrong_announcement" | "match/nothing_to_claim" | "match/cannot_abort" | "match/time_not_up" | "match/websocket_required" | "replay/bad_start" | "replay/bad_notation" | "replay/record_mismatch" | "replay/moves_after_end" | "replay/result_mismatch" | "engine/game_over" | "engine/budget_too_large" | "engine/busy" | "registry/not_found" | "registry/bad_url" | "registry/name_taken" | "registry/url_not_allowed" | "registry/health_check_failed" | "registry/token_required" | "registry/wrong_token" | "reference/unknown_bot" | "reference/bad_move_request" | "tournament/not_found" | "tournament/unknown_bot" | "tournament/token_required" | "tournament/wrong_token" | "tournament/over" | "ladder/not_found" | "ladder/full" | "server/internal" | "server/unhealthy";
         /**
          * @description One failing field of a request.
          * @example {
@@ -3266,7 +3266,7 @@ export interface components {
             seats?: components["schemas"]["SeatInput"][];
         };
         /**
-         * @description Start from an opening instead of the empty board (by default none). Its moves are played at creation and charged to no clock; the record keeps them as its first moves, made by `firstSeat` and then the other seat in turn (so the seat to move after an opening of an even number of moves is `firstSeat`), and `opening` in the state names it.
+         * @description Start from an opening instead of the empty board (by default none); a built-in suite's name alone (`classic`, `squares`) draws one of its openings by lot. Its moves are played at creation and charged to no clock; the record keeps them as its first moves, made by `firstSeat` and then the other seat in turn (so the seat to move after an opening of an even number of moves is `firstSeat`), and `opening` in the state names it.
          * @example classic/01
          */
         OpeningInput: string;
@@ -6945,6 +6945,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The engine is busy */
+            503: {
+                headers: {
+                    /** @description Seconds the engine's queue expects to need for the searches ahead (at a conservative 2 million nodes a second). */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     suggestMove: {
@@ -7029,6 +7040,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The engine is busy */
+            503: {
+                headers: {
+                    /** @description Seconds the engine's queue expects to need for the searches ahead (at a conservative 2 million nodes a second). */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     evaluateQuery: {
@@ -7096,6 +7118,17 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The engine is busy */
+            503: {
+                headers: {
+                    /** @description Seconds the engine's queue expects to need for the searches ahead (at a conservative 2 million nodes a second). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7180,6 +7213,17 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The engine is busy */
+            503: {
+                headers: {
+                    /** @description Seconds the engine's queue expects to need for the searches ahead (at a conservative 2 million nodes a second). */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
