@@ -103,7 +103,14 @@ describe("the books the hosts install", () => {
 
 describe("answers from the book", () => {
   const random = seededRandom(2026);
-  for (const name of ["attributes-1-11", "attributes-2-12", "attributes-1-squares-12", "attributes-2-squares-13", "attributes-3-14", "attributes-3-squares-14"]) {
+  for (const name of [
+    "attributes-1-11",
+    "attributes-2-12",
+    "attributes-1-squares-12",
+    "attributes-2-squares-13",
+    "attributes-3-14",
+    "attributes-3-squares-14",
+  ]) {
     it(`${name}: sampled entries of every tier, in random frames, through evaluate and suggestMove, with no search`, () => {
       const book = openBook(FILES[name]);
       let checked = 0;
@@ -311,4 +318,46 @@ describe("perfect play from the first move", () => {
       expect(winnable).toBeGreaterThan(3);
     });
   }
+});
+
+describe("the README's table of start values", () => {
+  const readme = readFileSync(join(import.meta.dirname, "..", "..", "README.md"), "utf8");
+  const rows = new Map(
+    readme
+      .split("\n")
+      .filter((line) => /^\| `[a-z0-9-]+` \|/.test(line))
+      .map((line) => {
+        const cells = line
+          .split("|")
+          .slice(1, -1)
+          .map((cell) => cell.trim());
+        return [cells[0].replaceAll("`", ""), cells] as const;
+      }),
+  );
+  const empty = positionFromTrustedSetup({ board: Array(16).fill(null), inHand: null });
+
+  it("has one row per rules variant", () => {
+    expect([...rows.keys()].sort()).toEqual(Object.keys(BOOK_VARIANTS).sort());
+  });
+
+  it("gives each booked variant's start value, tiers and positions as the committed book answers them", () => {
+    for (const [name, bytes] of Object.entries(FILES)) {
+      const variant = variantOf(name);
+      const cells = rows.get(variant);
+      expect(cells, variant).toBeDefined();
+      const book = openBook(bytes);
+      const start = evaluate(empty, makeRules(BOOK_VARIANTS[variant]), { distance: true });
+      expect(start).toMatchObject({ exact: true, source: "book" });
+      expect(cells?.[1], variant).toBe(start.value);
+      expect(cells?.[2], variant).toBe(`16 to ${book.deepestEmpties}, ${book.entryCount.toLocaleString("en")}`);
+    }
+  });
+
+  it("classic: a draw, the engine's known fact; squares: unknown, and indeed no book and no value yet", () => {
+    expect(rows.get("classic")?.[1]).toMatch(/^draw \(Goossens 1998/);
+    expect(evaluate(empty, makeRules())).toMatchObject({ value: "draw", exact: true, source: "known" });
+    expect(rows.get("squares")?.[1]).toMatch(/^unknown yet/);
+    expect(Object.keys(FILES).some((name) => variantOf(name) === "squares")).toBe(false);
+    expect(evaluate(empty, makeRules({ squares: true }))).toMatchObject({ value: null, exact: false });
+  });
 });
