@@ -190,8 +190,10 @@ function scoreMove(root: Root, move: RootMove, alpha: number, beta: number, heur
   const key = `${root.key} ${move.cell} ${move.give} ${alpha} ${beta} ${heuristicPlies}`;
   const known = continuation.scores.get(key);
   if (known !== undefined) return known;
-  continuation.heuristic = heuristicPlies >= 0;
+  if (key === continuation.abandoned) throw new BudgetExhausted("a heuristic root move that no slice could hold");
+  continuation.current = { key, heuristic: heuristicPlies >= 0 };
   const score = searchMove(root, move, alpha, beta, heuristicPlies);
+  continuation.current = null;
   continuation.scores.set(key, score);
   return score;
 }

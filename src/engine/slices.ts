@@ -18,8 +18,13 @@ export interface Continuation {
   readonly scores: Map<string, number>;
   /** Values derived from the node count (a phase's limit), fixed the first time they are computed. */
   readonly marks: Map<string, number>;
-  /** True while a root move's heuristic search runs (it writes nothing to the table). */
-  heuristic: boolean;
+  /** The root call in progress (its memo key) and whether it is a heuristic search (which stores nothing). */
+  current: { key: string; heuristic: boolean } | null;
+  /**
+   * A heuristic root call that did not finish in the largest slice: index.ts treats it as out of
+   * budget (the search keeps its last completed depth) rather than start it over again and again.
+   */
+  abandoned: string | null;
 }
 
 let active: Continuation | null = null;
@@ -37,20 +42,25 @@ export interface SliceOptions {
 }
 
 export const DEFAULT_SLICE_NODES = 50_000;
-/** A heuristic root move that cannot finish in a slice gets doubled slices, at most this many times the base. */
-const MAX_SLICE_GROWTH = 64;
+/**
+ * A heuristic root move that cannot finish in a slice gets doubled slices, up to this many times the
+ * base (so a slice stays under ~0.2 s at the heuristic's ~1.2 million nodes a second); past that it is
+ * abandoned, and the heuristic search answers from its last completed depth.
+ */
+export const MAX_SLICE_GROWTH = 4;
 
 const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Runs a synchronous engine request (`run`, which calls startRequest) in slices, yielding between
  * them. Its result is the one run that completed. A heuristic root search that a slice cannot hold
- * (it stores nothing to resume from) gets its slice doubled until it finishes, then the base again.
+ * (it stores nothing to resume from) gets its slice doubled, up to MAX_SLICE_GROWTH; past that it is
+ * abandoned (see Continuation.abandoned).
  */
 export async function runSliced<T>(run: () => T, options: SliceOptions): Promise<T> {
   const base = Math.max(1, Math.floor(options.sliceNodes));
   const pause = options.pause ?? nextTick;
-  const continuation: Continuation = { resume: undefined, scores: new Map(), marks: new Map(), heuristic: false };
+  const continuation: Continuation = { resume: undefined, scores: new Map(), marks: new Map(), current: null, abandoned: null };
   let slice = base;
   for (;;) {
     const start = continuation.resume?.nodes ?? 0;
@@ -62,11 +72,16 @@ export async function runSliced<T>(run: () => T, options: SliceOptions): Promise
     } catch (error) {
       if (!(error instanceof SliceEnd)) throw error;
       continuation.resume = { nodes: nodesSearched(), tableReady: tableStarted() };
-      const stuck = continuation.heuristic && continuation.scores.size === finished;
-      slice = stuck ? Math.min(slice * 2, base * MAX_SLICE_GROWTH) : base;
+      const stuck = continuation.current?.heuristic === true && continuation.scores.size === finished;
+      if (!stuck) slice = base;
+      else if (slice < base * MAX_SLICE_GROWTH) slice *= 2;
+      else {
+        continuation.abandoned = continuation.current?.key ?? null;
+        slice = base;
+      }
     } finally {
       active = null;
-      continuation.heuristic = false;
+      continuation.current = null;
       setSliceEnd(Number.POSITIVE_INFINITY);
     }
     options.onSlice?.(continuation.resume?.nodes ?? 0);

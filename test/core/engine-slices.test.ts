@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { EngineBusy, EngineQueue, evaluate, evaluateSliced, suggestMove, suggestMoveSliced } from "../../src/engine/index.ts";
-import { makeMoveText, makePositionString, makeRules, type Position } from "../../src/rules/index.ts";
+import { makeMoveText, makePositionString, makeRules, playMove, type Position } from "../../src/rules/index.ts";
 import { RULE_SETS } from "./engine-brute.ts";
 import { ongoingPositions } from "./engine-positions.ts";
 
@@ -74,12 +74,18 @@ describe("a sliced search answers like the unsliced one", () => {
     }
   });
 
-  it("an unfinished heuristic search still answers within its budget", async () => {
-    // A rules variant's empty board: no exact solve fits, the heuristic search deepens until the budget ends.
+  it("a heuristic root move no slice can hold is abandoned, not started over until the budget ends", async () => {
+    // A rules variant's empty board: no exact solve fits, so the heuristic search deepens until the
+    // budget ends (unsliced, all 2,000,000 nodes). Sliced, the heuristic stores nothing to resume from:
+    // a root move over four slices of 5,000 is abandoned and the answer comes from the depth before.
     const start = ongoingPositions(RULE_SETS.squares, 16, 1, 5, false)[0] as Position;
-    const sliced = await suggestMoveSliced(start, RULE_SETS.squares, { level: "hard", maxNodes: 200_000, seed: 1 }, { sliceNodes: 5_000 });
+    const options = { level: "hard" as const, maxNodes: 2_000_000, seed: 1 };
+    const plain = suggestMove(start, RULE_SETS.squares, options);
+    const sliced = await suggestMoveSliced(start, RULE_SETS.squares, options, { sliceNodes: 5_000 });
+    expect(plain.nodes).toBe(2_000_000);
     expect(sliced.exact).toBe(false);
-    expect(sliced.nodes).toBeLessThanOrEqual(200_000);
+    expect(sliced.nodes).toBeLessThan(1_000_000);
+    expect(playMove(start, sliced.move, RULE_SETS.squares).ok).toBe(true);
   });
 });
 
