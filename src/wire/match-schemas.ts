@@ -251,7 +251,7 @@ export const ResultSchema = z
       .openapi({ description: "More about the ending, in words (e.g. who ran out of time).", example: "seat 1 ran out of time" }),
     forfeitCode: z.string().optional().openapi({
       description:
-        "Reason `forfeit` only: the code of the misbehaviour that lost the game (a tournament bot's `bot/timeout`, `bot/illegal_move`, ...; see the README, section The arena).",
+        "Reason `forfeit` only: the code of the misbehaviour that lost the game (a tournament bot's `bot/timeout`, `bot/illegal_move`, ...; see docs/bot-protocol.md).",
       example: "bot/illegal_move",
     }),
     at: InstantSchema,

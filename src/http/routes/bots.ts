@@ -388,7 +388,7 @@ export function registerBotsRoutes(app: App): void {
 
   // ---- the protocol: the calls the arena makes to a bot ----
 
-  const signed = "Signed with Standard Webhooks headers under the bot's secret (see the README, section The arena).";
+  const signed = "Signed with Standard Webhooks headers under the bot's secret (see docs/bot-protocol.md).";
   app.openAPIRegistry.registerWebhook({
     method: "post",
     path: "moveRequest",
