@@ -709,7 +709,7 @@ export interface webhooks {
         put?: never;
         /**
          * POST {botUrl}/move: the bot's move
-         * @description The arena asks a bot for its move, with the whole state of the game. The answer must be a legal move, in JSON, within `clock.timeLeftMs` (round trip included), at most 16 KiB, without redirects; anything else loses the game by forfeit with a reason code (`bot/timeout`, `bot/http_status`, `bot/redirect`, `bot/invalid_json`, `bot/body_too_large`, `bot/illegal_move`, `bot/connection_error`). A bot that cannot be reached before its first move of a game has the game aborted and replayed once. Signed with Standard Webhooks headers under the bot's secret (see the README, section The arena).
+         * @description The arena asks a bot for its move, with the whole state of the game. The answer must be a legal move, in JSON, within `clock.timeLeftMs` (round trip included), at most 16 KiB, without redirects; anything else loses the game by forfeit with a reason code (`bot/timeout`, `bot/http_status`, `bot/redirect`, `bot/invalid_json`, `bot/body_too_large`, `bot/illegal_move`, `bot/connection_error`). A bot that cannot be reached before its first move of a game has the game aborted and replayed once. Signed with Standard Webhooks headers under the bot's secret (see docs/bot-protocol.md).
          */
         post: operations["botMoveRequest"];
         delete?: never;
@@ -727,7 +727,7 @@ export interface webhooks {
         };
         /**
          * GET {botUrl}/: who the bot is
-         * @description Called at registration (the bot is refused if it does not answer) and usable as a health check. Signed with Standard Webhooks headers under the bot's secret (see the README, section The arena). A GET signs the empty body.
+         * @description Called at registration (the bot is refused if it does not answer) and usable as a health check. Signed with Standard Webhooks headers under the bot's secret (see docs/bot-protocol.md). A GET signs the empty body.
          */
         get: operations["botInfo"];
         put?: never;
@@ -749,7 +749,7 @@ export interface webhooks {
         put?: never;
         /**
          * POST {botUrl}/end: how a game ended
-         * @description Sent to both bots when a game ends (also when an attempt is aborted and replayed). Optional for the bot: the answer is ignored, and the call gives up after two seconds. Signed with Standard Webhooks headers under the bot's secret (see the README, section The arena).
+         * @description Sent to both bots when a game ends (also when an attempt is aborted and replayed). Optional for the bot: the answer is ignored, and the call gives up after two seconds. Signed with Standard Webhooks headers under the bot's secret (see docs/bot-protocol.md).
          */
         post: operations["botEnd"];
         delete?: never;
@@ -3160,7 +3160,7 @@ export interface components {
              */
             detail: string | null;
             /**
-             * @description Reason `forfeit` only: the code of the misbehaviour that lost the game (a tournament bot's `bot/timeout`, `bot/illegal_move`, ...; see the README, section The arena).
+             * @description Reason `forfeit` only: the code of the misbehaviour that lost the game (a tournament bot's `bot/timeout`, `bot/illegal_move`, ...; see docs/bot-protocol.md).
              * @example bot/illegal_move
              */
             forfeitCode?: string;
@@ -4535,7 +4535,7 @@ export interface components {
                  */
                 detail: string | null;
                 /**
-                 * @description Reason `forfeit` only: the code of the misbehaviour that lost the game (a tournament bot's `bot/timeout`, `bot/illegal_move`, ...; see the README, section The arena).
+                 * @description Reason `forfeit` only: the code of the misbehaviour that lost the game (a tournament bot's `bot/timeout`, `bot/illegal_move`, ...; see docs/bot-protocol.md).
                  * @example bot/illegal_move
                  */
                 forfeitCode?: string;
