@@ -10,7 +10,7 @@ import { makeRules, makeMoveText } from "../src/rules/index.ts";
 import { benchPositions } from "./positions.ts";
 
 const rules = makeRules();
-const SLICES = [50_000, 200_000];
+const SLICES = [50_000, 20_000];
 const MAX_NODES = 20_000_000;
 const table = new Table({ head: ["empties", "request", "unsliced nodes", ...SLICES.map((size) => `slices of ${size.toLocaleString("en")}: nodes (+%) / slices`), "same answer"] });
 for (const empties of [12, 13]) {

@@ -6,11 +6,14 @@
  * random moments and restarts it on the same state. Then it checks what must hold whatever the faults:
  * every game played exactly once, every record replays (POST /v1/replay), no forfeit or loss on time
  * the server caused (every bot here answers in time and legally), standings equal to those recomputed
- * from the records; and it reports the latency of match moves, idle and while searches run. Exits 1
- * when a check fails. Options: --kills N (5), --seed S, --port P (8793), --searches N (10),
- * --search-nodes N (the service's maximum), --engine-level L (hard), --short (for CI: two HTTP bots,
- * the slow one 1.5 s a move, one player against an engine seat at level easy, one search of 100,000
- * nodes at a time: it checks the crash safety, not the engine's load).
+ * from the records; and it reports the latency of match moves and of /healthz, idle and while searches
+ * run (waves of searches with quiet spells between them). Each search comes from its own client
+ * address (CF-Connecting-IP, which the rate limiter keys on), so the per-client `engine-large` limit
+ * does not refuse the waves. Exits 1 when a check fails. Options: --kills N (5), --seed S, --port P
+ * (8793), --searches N (10), --search-nodes N (the service's maximum), --engine-level L (hard),
+ * --slice-nodes N (the server's ENGINE_SLICE_NODES; wrangler.toml's by default), --short (for CI: two
+ * HTTP bots, the slow one 1.5 s a move, one player against an engine seat at level easy, one search
+ * of 100,000 nodes at a time: it checks the crash safety, not the engine's load).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -35,6 +38,7 @@ const { values: options } = parseArgs({
     searches: { type: "string" },
     "search-nodes": { type: "string" },
     "engine-level": { type: "string" },
+    "slice-nodes": { type: "string" },
     short: { type: "boolean", default: false },
   },
 });
@@ -65,7 +69,10 @@ class Server {
   async start(): Promise<void> {
     const child = spawn(
       join(root, "node_modules/.bin/wrangler"),
-      ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--inspector-port", String(PORT + 1), "--persist-to", this.persistTo, "--var", "ALLOW_PRIVATE_BOT_URLS:true"],
+      [
+        ...["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--inspector-port", String(PORT + 1), "--persist-to", this.persistTo, "--var", "ALLOW_PRIVATE_BOT_URLS:true"],
+        ...(options["slice-nodes"] ? ["--var", `ENGINE_SLICE_NODES:${options["slice-nodes"]}`] : []),
+      ],
       { cwd: root, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" } },
     );
     this.child = child;
@@ -182,7 +189,18 @@ interface Timed {
   underSearch: boolean;
 }
 const moveTimes: Timed[] = [];
+const healthTimes: Timed[] = [];
 let searchesInFlight = 0;
+
+/** GET /healthz twice a second while the run lasts (first tries only: not the outages). */
+async function probeHealth(stop: () => boolean): Promise<void> {
+  while (!stop()) {
+    const underSearch = searchesInFlight > 0;
+    const answer = await api("GET", "/healthz");
+    if (answer.firstTry && answer.status === 200) healthTimes.push({ ms: answer.ms, underSearch });
+    await sleep(500);
+  }
+}
 const engineMatches: string[] = [];
 
 /** Plays one match as the human seat against an engine seat, a random legal move each turn. */
@@ -219,6 +237,7 @@ async function playEngineMatch(index: number, stop: () => boolean): Promise<void
 
 let searchesDone = 0;
 let searchesRefused = 0;
+const refusals = new Map<string, number>();
 
 /** A position a few random moves in, so the search has a large tree to walk. */
 function searchPosition(): string {
@@ -242,7 +261,11 @@ async function fireSearches(): Promise<void> {
       try {
         const answer = await api("POST", "/v1/evaluate", { position: searchPosition(), maxNodes: SEARCH_NODES }, { "CF-Connecting-IP": `203.0.113.${(searchesDone + index) % 250}` });
         if (answer.status === 200) searchesDone++;
-        else searchesRefused++;
+        else {
+          searchesRefused++;
+          const code = `${answer.status} ${(answer.body as { code?: string } | null)?.code ?? ""}`;
+          refusals.set(code, (refusals.get(code) ?? 0) + 1);
+        }
       } finally {
         searchesInFlight--;
       }
@@ -313,12 +336,16 @@ async function main(): Promise<void> {
     const players = Array.from({ length: SHORT ? 1 : 4 }, async (_, index) => {
       for (let round = 0; !over; round++) await playEngineMatch(index + round * 4, () => over);
     });
+    // Waves of searches with quiet spells between them, so that latency is seen both ways.
+    const quietMs = SHORT ? 2_000 : 15_000;
     const searcher = (async () => {
+      await sleep(quietMs);
       while (!over) {
         await fireSearches();
-        await sleep(2_000);
+        await sleep(quietMs);
       }
     })();
+    const prober = probeHealth(() => over);
 
     // Kills at random moments while the tournament runs, whether or not the server answers then.
     let progress = "0";
@@ -345,7 +372,7 @@ async function main(): Promise<void> {
     }
     const view = await watch;
     over = true;
-    await Promise.all([...players, searcher]);
+    await Promise.all([...players, searcher, prober]);
     log(`tournament ${view.status} after ${Math.round((Date.now() - started) / 1000)} s, ${kills} kills`);
 
     // ---- checks ----
@@ -392,15 +419,17 @@ async function main(): Promise<void> {
       ["tournament games", `${view.games.length} (${aborted} aborted attempts replayed)`],
       ["bot moves answered", bots.map((bot) => `${bot.name.replace(`-${SEED}`, "")} ${bot.moves}`).join(", ")],
       ["engine-seat matches", engineMatches.length],
-      ["maximal searches", `${searchesDone} answered, ${searchesRefused} refused (${SEARCH_NODES.toLocaleString("en")} nodes each, ${SEARCHES} at once)`],
+      ["maximal searches", `${searchesDone} answered, ${searchesRefused} refused${refusals.size ? ` [${[...refusals].map(([code, count]) => `${code}: ${count}`).join(", ")}]` : ""} (${SEARCH_NODES.toLocaleString("en")} nodes each, ${SEARCHES} at once)`],
       ["checks failed", failures.length],
     );
     console.log(summary.toString());
-    const latency = new Table({ head: ["match moves", "count", "p50 ms", "p99 ms", "max ms"] });
+    const latency = new Table({ head: ["latency", "count", "p50 ms", "p99 ms", "max ms"] });
     for (const [label, rows] of [
-      ["idle", moveTimes.filter((time) => !time.underSearch)],
-      ["while searches run", moveTimes.filter((time) => time.underSearch)],
-      ["all", moveTimes],
+      ["match moves, idle", moveTimes.filter((time) => !time.underSearch)],
+      ["match moves, while searches run", moveTimes.filter((time) => time.underSearch)],
+      ["match moves, all", moveTimes],
+      ["/healthz, idle", healthTimes.filter((time) => !time.underSearch)],
+      ["/healthz, while searches run", healthTimes.filter((time) => time.underSearch)],
     ] as const) {
       const ms = rows.map((row) => row.ms);
       latency.push([label, ms.length, quantile(ms, 0.5).toFixed(0), quantile(ms, 0.99).toFixed(0), ms.length ? Math.max(...ms).toFixed(0) : "-"]);

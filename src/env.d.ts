@@ -8,7 +8,7 @@ interface Env {
   ASSETS: Fetcher;
   ENGINE_MAX_NODES: string;
   ENGINE_DEFAULT_NODES: string;
-  /** Nodes per slice of a search before it yields the thread (src/engine/slices.ts; default 50000). */
+  /** Nodes per slice of a search before it yields the thread (src/engine/slices.ts; default 20000). */
   ENGINE_SLICE_NODES?: string;
   /** API searches that may wait for the engine in an isolate; beyond, 503 engine/busy (default 16). */
   ENGINE_QUEUE_LENGTH?: string;

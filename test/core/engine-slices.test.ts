@@ -77,7 +77,7 @@ describe("a sliced search answers like the unsliced one", () => {
   it("a heuristic root move no slice can hold is abandoned, not started over until the budget ends", async () => {
     // A rules variant's empty board: no exact solve fits, so the heuristic search deepens until the
     // budget ends (unsliced, all 2,000,000 nodes). Sliced, the heuristic stores nothing to resume from:
-    // a root move over four slices of 5,000 is abandoned and the answer comes from the depth before.
+    // a root move over two slices of 5,000 is abandoned and the answer comes from the depth before.
     const start = ongoingPositions(RULE_SETS.squares, 16, 1, 5, false)[0] as Position;
     const options = { level: "hard" as const, maxNodes: 2_000_000, seed: 1 };
     const plain = suggestMove(start, RULE_SETS.squares, options);
