@@ -10,6 +10,8 @@
  * The arrays stay private: other modules read them through small functions, which V8 inlines, as
  * exported typed arrays (reached through module cells) made the search about a fifth slower. Only the
  * two masks every loop starts from are exported, read-only outside (takePiece/returnPiece for gives).
+ * The search modules import these functions once into module constants (`const { ... } = board`):
+ * V8 reads an imported binding through its module cell at every use, a constant with one load.
  */
 import { ALL_SHAPES, popcount, type Rules } from "../rules/index.ts";
 
@@ -193,21 +195,38 @@ export function completesShape(cell: number, piece: number): boolean {
   return false;
 }
 
+/** Whether `last` completes a shape on `cell` once `first` stands on `firstCell`, without placing it. */
+export function completesAfter(cell: number, firstCell: number, first: number, last: number): boolean {
+  const base = cell * MAX_SHAPES_PER_CELL;
+  const count = cellShapeCount[cell];
+  const firstBit = 1 << firstCell;
+  const firstMask = PLACE_MASK[first];
+  for (let i = 0; i < count; i++) {
+    const s = cellShapes[base + i];
+    let state = shapeState[s];
+    if (shapeMasks[s] & firstBit) state = (state & firstMask) + 1;
+    if ((state & 15) === 3 && (WIN_PIECES[(state >> 4) & 255] >> last) & 1) return true;
+  }
+  return false;
+}
+
 /**
  * Whether `last` completes a shape on `cell` once `first` stands on `firstCell` and `second` on
- * `secondCell` (-1: none), without placing them.
+ * `secondCell`, without placing them.
  */
 export function completesWith(cell: number, firstCell: number, first: number, secondCell: number, second: number, last: number): boolean {
   const base = cell * MAX_SHAPES_PER_CELL;
   const count = cellShapeCount[cell];
   const firstBit = 1 << firstCell;
-  const secondBit = secondCell < 0 ? 0 : 1 << secondCell;
+  const secondBit = 1 << secondCell;
+  const firstMask = PLACE_MASK[first];
+  const secondMask = PLACE_MASK[second];
   for (let i = 0; i < count; i++) {
     const s = cellShapes[base + i];
     let state = shapeState[s];
     const mask = shapeMasks[s];
-    if (mask & firstBit) state = (state & PLACE_MASK[first]) + 1;
-    if (mask & secondBit) state = (state & PLACE_MASK[second]) + 1;
+    if (mask & firstBit) state = (state & firstMask) + 1;
+    if (mask & secondBit) state = (state & secondMask) + 1;
     if ((state & 15) === 3 && (WIN_PIECES[(state >> 4) & 255] >> last) & 1) return true;
   }
   return false;

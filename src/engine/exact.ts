@@ -4,26 +4,48 @@
  * leaves. A node lists the placements that leave a safe give (the others lose at once), most forcing
  * first, and for each tries one give per class of interchangeable pieces.
  */
-import { popcount } from "../rules/index.ts";
+import { popcount as popcountImport } from "../rules/index.ts";
 import {
   available,
-  classOf,
-  dangerAfterPlacing,
-  lowestBit,
+  classOf as classOfImport,
+  dangerAfterPlacing as dangerAfterPlacingImport,
+  lowestBit as lowestBitImport,
   occupied,
-  placePiece,
-  removePiece,
-  returnPiece,
-  shapesKilled,
-  summarizeThreats,
-  takePiece,
+  placePiece as placePieceImport,
+  removePiece as removePieceImport,
+  returnPiece as returnPieceImport,
+  shapesKilled as shapesKilledImport,
+  summarizeThreats as summarizeThreatsImport,
+  takePiece as takePieceImport,
 } from "./board.ts";
-import { countNode } from "./budget.ts";
-import { endgameScore, UNDECIDED } from "./endgame.ts";
-import { computeKey, keyHigh, keyLow, keyOccupancy } from "./keys.ts";
-import { SCORE_LIMIT, winScore } from "./score.ts";
-import { table } from "./table.ts";
-import { tuning } from "./tuning.ts";
+import { countNode as countNodeImport } from "./budget.ts";
+import { endgameScore as endgameScoreImport, UNDECIDED as UNDECIDEDImport } from "./endgame.ts";
+import { computeKey as computeKeyImport, keyHigh, keyLow, keyOccupancy } from "./keys.ts";
+import { SCORE_LIMIT as SCORE_LIMITImport, winScore as winScoreImport } from "./score.ts";
+import { table as tableImport } from "./table.ts";
+import { tuning as tuningImport } from "./tuning.ts";
+
+// Imported functions and objects as module constants: V8 reads an imported binding through its module
+// cell at every use, a constant with one load (about 5% of a solve's instructions across the search
+// modules). The board's masks and the key words change, so they stay live imports.
+const popcount = popcountImport;
+const classOf = classOfImport;
+const dangerAfterPlacing = dangerAfterPlacingImport;
+const lowestBit = lowestBitImport;
+const placePiece = placePieceImport;
+const removePiece = removePieceImport;
+const returnPiece = returnPieceImport;
+const shapesKilled = shapesKilledImport;
+const summarizeThreats = summarizeThreatsImport;
+const takePiece = takePieceImport;
+const countNode = countNodeImport;
+const endgameScore = endgameScoreImport;
+const UNDECIDED = UNDECIDEDImport;
+const computeKey = computeKeyImport;
+const SCORE_LIMIT = SCORE_LIMITImport;
+const winScore = winScoreImport;
+const table = tableImport;
+const tuning = tuningImport;
 
 // Per-depth buffers: the node at `depth` uses slots depth * 16 to depth * 16 + 15.
 const BUFFER_DEPTHS = 18;
@@ -136,10 +158,11 @@ function listPlacements(hand: number, empties: number, depth: number): number {
   summarizeThreats();
   const countKills = empties >= tuning.killOrderMinEmpties;
   const buffer = depth * 16;
+  const pool = available;
   let count = 0;
   for (let empty = ~occupied & 0xffff; empty !== 0; empty &= empty - 1) {
     const cell = lowestBit(empty);
-    const safe = available & ~dangerAfterPlacing(cell, hand);
+    const safe = pool & ~dangerAfterPlacing(cell, hand);
     if (safe === 0) continue;
     const key = placementKey(popcount(safe), countKills ? shapesKilled(cell, hand) : 0, cellHistory[cell], cell);
     let i = count++;

@@ -3,25 +3,44 @@
  * board. Proven results keep their exact scores shifted by PROVEN; a horizon scores 0 plus a small
  * mobility term. Exact table entries left by an earlier exact attempt are used, never written.
  */
-import { popcount } from "../rules/index.ts";
+import { popcount as popcountImport } from "../rules/index.ts";
 import {
   available,
-  classOf,
-  dangerAfterPlacing,
-  lowestBit,
+  classOf as classOfImport,
+  dangerAfterPlacing as dangerAfterPlacingImport,
+  lowestBit as lowestBitImport,
   occupied,
-  placePiece,
-  quartoStillPossible,
-  removePiece,
-  returnPiece,
-  summarizeThreats,
-  takePiece,
+  placePiece as placePieceImport,
+  quartoStillPossible as quartoStillPossibleImport,
+  removePiece as removePieceImport,
+  returnPiece as returnPieceImport,
+  summarizeThreats as summarizeThreatsImport,
+  takePiece as takePieceImport,
 } from "./board.ts";
-import { countNode } from "./budget.ts";
-import { computeKey, keyHigh, keyLow, keyOccupancy } from "./keys.ts";
-import { PROVEN, winScore } from "./score.ts";
-import { table } from "./table.ts";
-import { tuning } from "./tuning.ts";
+import { countNode as countNodeImport } from "./budget.ts";
+import { computeKey as computeKeyImport, keyHigh, keyLow, keyOccupancy } from "./keys.ts";
+import { PROVEN as PROVENImport, winScore as winScoreImport } from "./score.ts";
+import { table as tableImport } from "./table.ts";
+import { tuning as tuningImport } from "./tuning.ts";
+
+// Imported functions and objects as module constants, as in exact.ts (V8 reads an imported binding
+// through its module cell at every use).
+const popcount = popcountImport;
+const classOf = classOfImport;
+const dangerAfterPlacing = dangerAfterPlacingImport;
+const lowestBit = lowestBitImport;
+const placePiece = placePieceImport;
+const quartoStillPossible = quartoStillPossibleImport;
+const removePiece = removePieceImport;
+const returnPiece = returnPieceImport;
+const summarizeThreats = summarizeThreatsImport;
+const takePiece = takePieceImport;
+const countNode = countNodeImport;
+const computeKey = computeKeyImport;
+const PROVEN = PROVENImport;
+const winScore = winScoreImport;
+const table = tableImport;
+const tuning = tuningImport;
 
 /** What provenByTable answers when the table proves nothing. Outside the heuristic's score range. */
 const UNKNOWN = 4 * PROVEN;
@@ -88,9 +107,10 @@ function provenByTable(hand: number): number {
 /** Mobility at the horizon: placements that leave a safe give, minus half a point per forced one. */
 function horizonScore(hand: number): number {
   summarizeThreats();
+  const pool = available;
   let open = 0;
   for (let empty = ~occupied & 0xffff; empty !== 0; empty &= empty - 1) {
-    const safe = available & ~dangerAfterPlacing(lowestBit(empty), hand);
+    const safe = pool & ~dangerAfterPlacing(lowestBit(empty), hand);
     if (safe !== 0) open += popcount(safe) > 1 ? 2 : 1;
   }
   return open;
@@ -100,10 +120,11 @@ function horizonScore(hand: number): number {
 function listPlacements(hand: number, depth: number): number {
   summarizeThreats();
   const buffer = depth * 16;
+  const pool = available;
   let count = 0;
   for (let empty = ~occupied & 0xffff; empty !== 0; empty &= empty - 1) {
     const cell = lowestBit(empty);
-    const safe = available & ~dangerAfterPlacing(cell, hand);
+    const safe = pool & ~dangerAfterPlacing(cell, hand);
     if (safe === 0) continue;
     moveCell[buffer + count] = cell;
     moveSafe[buffer + count] = safe;

@@ -6,9 +6,16 @@
  * tuple. Three words, no hashing loss.
  */
 import type { Rules } from "../rules/index.ts";
-import { attributesInPlay, lowestBit, occupied, pieceOn } from "./board.ts";
+import { attributesInPlay as attributesInPlayImport, lowestBit as lowestBitImport, occupied, pieceOn as pieceOnImport } from "./board.ts";
 import { type BoardSymmetries, boardSymmetries } from "./symmetry.ts";
-import { tuning } from "./tuning.ts";
+import { tuning as tuningImport } from "./tuning.ts";
+
+// Imported functions and objects as module constants, as in exact.ts (V8 reads an imported binding
+// through its module cell at every use).
+const attributesInPlay = attributesInPlayImport;
+const lowestBit = lowestBitImport;
+const pieceOn = pieceOnImport;
+const tuning = tuningImport;
 
 // The last computeKey result: the occupancy image and the four sorted attribute masks, two per word.
 export let keyOccupancy = 0;
