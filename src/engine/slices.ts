@@ -119,12 +119,15 @@ const NEXT_POLL_MS = 2;
 const QUEUED_POLL_MS = 25;
 /**
  * A search not heard from for this long is taken for dead (its request was canceled, e.g. the
- * client went away, and its timers will never fire): the queue moves on without it.
+ * client went away, and its timers will never fire): the queue moves on without it. A waiter polls
+ * at least every QUEUED_POLL_MS; a running search is heard from at each slice.
  */
-const STALE_MS = 15_000;
+const STALE_RUNNING_MS = 15_000;
+const STALE_WAITER_MS = 2_000;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Entry {
+  lane: SearchLane;
   budget: number;
   /** Date.now() when it last showed it is alive (a waiter's poll, a running search's slice). */
   seen: number;
@@ -170,7 +173,7 @@ export class EngineQueue {
 
   /** Runs `task` when its turn comes; a request beyond the queue's length throws EngineBusy at once. */
   async run<T>(lane: SearchLane, budget: number, task: () => Promise<T>): Promise<T> {
-    const entry: Entry = { budget, seen: Date.now() };
+    const entry: Entry = { lane, budget, seen: Date.now() };
     if (this.running !== null || this.waiting > 0) {
       if (lane === "request" && this.lanes.request.length >= this.queueLength) throw new EngineBusy(this.expectedWaitS(), this.waiting);
       this.lanes[lane].push(entry);
@@ -193,9 +196,11 @@ export class EngineQueue {
   private take(entry: Entry): boolean {
     const now = Date.now();
     entry.seen = now;
-    if (this.running !== null && now - this.running.seen > STALE_MS) this.running = null;
+    // Dropped as stale while the thread was held up longer than STALE_WAITER_MS: back to the front.
+    if (!this.lanes[entry.lane].includes(entry)) this.lanes[entry.lane].unshift(entry);
+    if (this.running !== null && now - this.running.seen > STALE_RUNNING_MS) this.running = null;
     if (this.running !== null) return false;
-    for (const lane of [this.lanes.game, this.lanes.request]) while (lane.length > 0 && now - (lane[0] as Entry).seen > STALE_MS) lane.shift();
+    for (const lane of [this.lanes.game, this.lanes.request]) while (lane.length > 0 && now - (lane[0] as Entry).seen > STALE_WAITER_MS) lane.shift();
     if (this.next() !== entry) return false;
     (this.lanes.game[0] === entry ? this.lanes.game : this.lanes.request).shift();
     this.running = entry;
