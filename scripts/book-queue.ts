@@ -8,7 +8,8 @@
  *
  * Without arguments it runs the default queue below. Start it detached, e.g.
  *   setsid nohup node --experimental-strip-types scripts/book-queue.ts > books/queue.log 2>&1 < /dev/null &
- * It only ever stages and commits files under books/ that the builds write (git commit -- <paths>).
+ * It only ever stages and commits files under books/ that the builds write, and src/books.ts (the
+ * Worker's list of books, rewritten by scripts/books-index.ts) with each finished book.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
@@ -18,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { BOOK_VARIANTS as VARIANTS, openBook } from "../src/engine/book.ts";
 import { makeRules } from "../src/rules/index.ts";
+import { writeBooksIndex } from "./books-index.ts";
 
 /**
  * Beginner variants as deep as is cheap (every tier below then solves within the service's default
@@ -133,8 +135,10 @@ async function runBuild(code: string, commit: string, variant: string, depth: nu
     return false;
   }
   const book = openBook(readFileSync(join(ROOT, bookPath)));
+  // The Worker's list of books names the new one (the build from the snapshot wrote it too, or not).
+  writeBooksIndex(ROOT);
   await commitPaths(
-    [bookPath, checkpointPath],
+    [bookPath, checkpointPath, "src/books.ts"],
     `Book: ${name} (${book.entryCount} positions, tiers 16-${depth}, ${book.bytes.length} bytes, checksum ${book.checksum.toString(16).padStart(8, "0")}), built by ${commit.slice(0, 12)}`,
   );
   return true;

@@ -42,7 +42,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
@@ -64,6 +64,7 @@ import {
 } from "../src/engine/book.ts";
 import { makeRules, positionFromTrustedSetup, type Rules } from "../src/rules/index.ts";
 import { type SolveRequest, type SolveResult, solveEntry } from "./book-worker.ts";
+import { writeBooksIndex } from "./books-index.ts";
 
 const VARIANTS = BOOK_VARIANTS;
 
@@ -438,6 +439,10 @@ async function main(): Promise<void> {
   console.log(
     `${name}: done in ${formatDuration((Date.now() - buildStarted) / 1000)}: ${book.entryCount} entries, ${bytes.length} bytes, checksum ${book.checksum.toString(16).padStart(8, "0")}; start value: ${start?.value} (${start?.pliesToEnd} placements)${stats}`,
   );
+  // Into a repository's books/: the Worker's list of books (src/books.ts) names the new one.
+  const repository = resolve(out, "..");
+  if (basename(resolve(out)) === "books" && existsSync(join(repository, "src", "index.ts")) && writeBooksIndex(repository))
+    console.log(`${name}: src/books.ts lists it`);
 }
 
 main().catch((error) => {

@@ -5,12 +5,7 @@
  * bundled as Data modules: no fetch at run time) in every isolate that loads it, Worker and Durable
  * Objects alike; the engine opens one on the first request of its variant.
  */
-import booksAttributes1 from "../books/attributes-1-11.bin";
-import booksAttributes1Squares from "../books/attributes-1-squares-12.bin";
-import booksAttributes2 from "../books/attributes-2-12.bin";
-import booksAttributes2Squares from "../books/attributes-2-squares-13.bin";
-import booksAttributes3 from "../books/attributes-3-14.bin";
-import booksAttributes3Squares from "../books/attributes-3-squares-14.bin";
+import { OPENING_BOOKS } from "./books.ts";
 import { installBooks } from "./engine/index.ts";
 import { createApp } from "./http/app.ts";
 import { registerPageRoutes } from "./pages/routes.ts";
@@ -22,15 +17,8 @@ export { BotRegistry } from "./objects/registry.ts";
 export { LadderObject } from "./objects/ladder.ts";
 export { IdempotencyKey } from "./objects/idempotency.ts";
 
-// Every books/*.bin, by file name (test/core/book-engine.test.ts checks that none is left out).
-installBooks({
-  "attributes-1-11": booksAttributes1,
-  "attributes-1-squares-12": booksAttributes1Squares,
-  "attributes-2-12": booksAttributes2,
-  "attributes-2-squares-13": booksAttributes2Squares,
-  "attributes-3-14": booksAttributes3,
-  "attributes-3-squares-14": booksAttributes3Squares,
-});
+// Every books/*.bin (src/books.ts, written by scripts/books-index.ts).
+installBooks(OPENING_BOOKS);
 
 // Pages first: `/` answers browsers with the home page and passes everyone else on to the JSON index.
 const app = createApp({ routesFirst: registerPageRoutes });

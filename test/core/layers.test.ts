@@ -24,7 +24,7 @@ const LAYERS = [
   { name: "objects", paths: ["src/objects/"] },
   { name: "http", paths: ["src/http/"] },
   { name: "pages", paths: ["src/pages/"] },
-  { name: "entry", paths: ["src/index.ts", "src/env.d.ts"] },
+  { name: "entry", paths: ["src/index.ts", "src/books.ts", "src/env.d.ts"] },
 ] as const;
 type LayerName = (typeof LAYERS)[number]["name"];
 const rank = (name: LayerName): number => LAYERS.findIndex((layer) => layer.name === name);
@@ -47,7 +47,8 @@ const PACKAGE_RULES: { pattern: RegExp; what: string; from?: LayerName; only?: L
 type Place = { kind: "layer"; layer: LayerName } | { kind: "cli" } | { kind: "tool" } | { kind: "data" } | { kind: "outside" };
 
 function placeOf(file: string): Place {
-  for (const layer of LAYERS) if (layer.paths.some((path) => (path.endsWith("/") ? file.startsWith(path) : file === path))) return { kind: "layer", layer: layer.name };
+  for (const layer of LAYERS)
+    if (layer.paths.some((path) => (path.endsWith("/") ? file.startsWith(path) : file === path))) return { kind: "layer", layer: layer.name };
   if (file.startsWith("cli/")) return { kind: "cli" };
   if (TOOLS.some((path) => file.startsWith(path))) return { kind: "tool" };
   if (SHARED_DATA.includes(file) || BOOK_FILE.test(file)) return { kind: "data" };
@@ -151,7 +152,13 @@ function importsOf(source: string): ImportEdge[] {
   const edges: ImportEdge[] = [];
   for (const match of code.matchAll(STATIC_IMPORT)) {
     const clause = match[3];
-    const names = clause.startsWith("{") ? clause.slice(1, -1).split(",").map((name) => name.trim()).filter(Boolean) : [];
+    const names = clause.startsWith("{")
+      ? clause
+          .slice(1, -1)
+          .split(",")
+          .map((name) => name.trim())
+          .filter(Boolean)
+      : [];
     const allTyped = names.length > 0 && names.every((name) => name.startsWith("type "));
     edges.push({ specifier: match[5], typeOnly: match[2] !== undefined || allTyped, dynamic: false });
   }
@@ -180,7 +187,11 @@ function graph(files: readonly string[]): Edge[] {
   return files.flatMap((file) =>
     importsOf(readFileSync(join(ROOT, file), "utf8")).map((edge): Edge => {
       const relativeImport = edge.specifier.startsWith(".");
-      const to = relativeImport ? normalize(join(dirname(file), edge.specifier.split("?")[0])).split("\\").join("/") : edge.specifier;
+      const to = relativeImport
+        ? normalize(join(dirname(file), edge.specifier.split("?")[0]))
+            .split("\\")
+            .join("/")
+        : edge.specifier;
       return { ...edge, from: file, to, relative: relativeImport };
     }),
   );
@@ -297,7 +308,12 @@ describe("the import scanner", () => {
     expect(edges.map((edge) => edge.specifier).sort()).toEqual(
       ["./a.ts", "./c.ts", "./d.ts", "./multi.ts", "pkg", "./re.ts", "./h.ts", "./side.ts", "./lazy.ts", "./typed.ts"].sort(),
     );
-    expect(edges.filter((edge) => edge.typeOnly).map((edge) => edge.specifier).sort()).toEqual(["./c.ts", "./d.ts"]);
+    expect(
+      edges
+        .filter((edge) => edge.typeOnly)
+        .map((edge) => edge.specifier)
+        .sort(),
+    ).toEqual(["./c.ts", "./d.ts"]);
   });
 });
 
@@ -318,7 +334,9 @@ describe("the layers", () => {
 
   it("resolve: every relative import names a file that exists", () => {
     const known = new Set([...files, ...SHARED_DATA, ...readdirSync(join(ROOT, "books")).map((name) => `books/${name}`)]);
-    const missing = edges.filter((edge) => edge.relative && !known.has(edge.to) && !/\.(json|md)$/.test(edge.to)).map((edge) => `${edge.from} -> ${edge.specifier}`);
+    const missing = edges
+      .filter((edge) => edge.relative && !known.has(edge.to) && !/\.(json|md)$/.test(edge.to))
+      .map((edge) => `${edge.from} -> ${edge.specifier}`);
     expect(missing).toEqual([]);
   });
 
