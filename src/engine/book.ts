@@ -10,6 +10,7 @@
  * the key only sees the multiset of the attributes' cell masks, so all subsets of k attributes coincide.
  */
 import { ALL_SHAPES, LINES, type Move, type Position, type Rules, type RulesInput, type Setup } from "../rules/index.ts";
+import { canonicalChoice, keyOccupancy, keySymmetry } from "./keys.ts";
 import type { Value } from "./score.ts";
 import { boardSymmetries, mapCellMask } from "./symmetry.ts";
 
@@ -117,7 +118,7 @@ export function giveRepresentatives(board: Board, hand: number | null, attribute
   return pieces;
 }
 
-// ---- Canonical form: the engine's key (search.ts, computeKey), written out here with the transform.
+// ---- Canonical form: the engine's key (keys.ts, canonicalChoice) with the transform that reaches it.
 
 /**
  * The canonical form of a board with a reference piece (the piece in hand): every piece is XOR-ed with it
@@ -149,52 +150,9 @@ export function canonicalForm(board: Board, hand: number, squares: boolean, attr
     const relative = (piece ^ hand) & attributeMask;
     for (let bit = 0; bit < 4; bit++) if (relative & (1 << bit)) ones[bit] |= 1 << cell;
   }
-  let bestOccupancy = 0x10000;
-  let bestHigh = 0;
-  let bestLow = 0;
-  let bestSymmetry = 0;
-  for (let s = 0; s < symmetries.count; s++) {
-    const image = mapCellMask(symmetries, s, occupied);
-    if (image > bestOccupancy) continue;
-    let a = attributeMask & 1 ? mapCellMask(symmetries, s, ones[0]) : 0;
-    let b = attributeMask & 2 ? mapCellMask(symmetries, s, ones[1]) : 0;
-    let c = attributeMask & 4 ? mapCellMask(symmetries, s, ones[2]) : 0;
-    let d = attributeMask & 8 ? mapCellMask(symmetries, s, ones[3]) : 0;
-    let t: number;
-    if (a < b) {
-      t = a;
-      a = b;
-      b = t;
-    }
-    if (c < d) {
-      t = c;
-      c = d;
-      d = t;
-    }
-    if (a < c) {
-      t = a;
-      a = c;
-      c = t;
-    }
-    if (b < d) {
-      t = b;
-      b = d;
-      d = t;
-    }
-    if (b < c) {
-      t = b;
-      b = c;
-      c = t;
-    }
-    const high = a * 65536 + b;
-    const low = c * 65536 + d;
-    if (image < bestOccupancy || high < bestHigh || (high === bestHigh && low < bestLow)) {
-      bestOccupancy = image;
-      bestHigh = high;
-      bestLow = low;
-      bestSymmetry = s;
-    }
-  }
+  canonicalChoice(symmetries, symmetries.count, occupied, ones[0], ones[1], ones[2], ones[3]);
+  const bestOccupancy = keyOccupancy;
+  const bestSymmetry = keySymmetry;
   const inPlay = [0, 1, 2, 3].filter((bit) => (attributeMask >> bit) & 1);
   const masks = inPlay.map((bit) => mapCellMask(symmetries, bestSymmetry, ones[bit]));
   // Stable: equal masks keep bit order (swapping them is a symmetry of the position anyway).
