@@ -123,8 +123,9 @@ interface Answer {
   firstTry: boolean;
 }
 
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const deadline = Date.now() + 180_000;
+/** Retries across restarts for up to `patienceMs` (a maximal search may wait its turn for minutes). */
+async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, patienceMs = 180_000): Promise<Answer> {
+  const deadline = Date.now() + patienceMs;
   let firstTry = true;
   for (;;) {
     const started = performance.now();
@@ -140,7 +141,7 @@ async function api(method: string, path: string, body?: unknown, headers: Record
       if (response.status >= 500 && response.status !== 503) throw new Error(`${response.status} ${text.slice(0, 200)}`);
       return { status: response.status, body: text ? JSON.parse(text) : null, ms, firstTry };
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`${method} ${path}: no answer for 180 s (${String(error)})`);
+      if (Date.now() > deadline) throw new Error(`${method} ${path}: no answer for ${patienceMs / 1000} s (${String(error)})`);
       firstTry = false;
       await sleep(300);
     }
@@ -259,7 +260,7 @@ async function fireSearches(): Promise<void> {
     Array.from({ length: SEARCHES }, async (_, index) => {
       searchesInFlight++;
       try {
-        const answer = await api("POST", "/v1/evaluate", { position: searchPosition(), maxNodes: SEARCH_NODES }, { "CF-Connecting-IP": `203.0.113.${(searchesDone + index) % 250}` });
+        const answer = await api("POST", "/v1/evaluate", { position: searchPosition(), maxNodes: SEARCH_NODES }, { "CF-Connecting-IP": `203.0.113.${(searchesDone + index) % 250}` }, 1_800_000);
         if (answer.status === 200) searchesDone++;
         else {
           searchesRefused++;
