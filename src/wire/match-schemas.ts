@@ -297,7 +297,7 @@ export const MatchOpeningViewSchema = z
       .max(15)
       .openapi({ description: "The first `plies` moves of the record are the opening's, played at creation and charged to no clock.", example: 6 }),
   })
-  .openapi("MatchOpening", { description: "The opening a match started from." });
+  .openapi("MatchOpening", { description: "The opening a match started from.", example: { name: "classic/01", plies: 6 } });
 
 export const MatchViewSchema = z
   .object({
