@@ -3217,7 +3217,13 @@ export interface components {
             /** @description The time the move took (for engine seats: not charged to any clock). */
             elapsedMs: number;
         };
-        /** @description Present when the match started from an opening: its name and how many of `moves` are its own. */
+        /**
+         * @description Present when the match started from an opening: its name and how many of `moves` are its own.
+         * @example {
+         *       "name": "classic/01",
+         *       "plies": 6
+         *     }
+         */
         MatchOpening: {
             /**
              * @description The opening's name: a built-in suite's (`classic/01`) or `opening` for one given as a record or a position.
