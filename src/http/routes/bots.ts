@@ -1,6 +1,6 @@
 /**
  * Bots: the registry (`/v1/bots`, one BotRegistry Durable Object), the built-in reference bots served
- * over HTTP at `/bots/{name}/` with exactly the bot protocol (src/wire/bot-server.ts + referenceAnswer),
+ * over HTTP at `/bots/{name}/` with exactly the bot protocol (src/wire/bot-server.ts + referenceAnswerInTurn),
  * and the protocol itself, described in the OpenAPI document as webhooks: the calls the arena makes to
  * a bot. Registration checks the URL, then calls the bot's `GET /` with the secret it is about to get.
  */
@@ -21,6 +21,7 @@ import {
   RegisteredBotSchema,
   SignatureHeadersSchema,
 } from "../../wire/bot-schemas.ts";
+import { configureEngineTurns } from "../../wire/answers.ts";
 import { botFetchHandler } from "../../wire/bot-server.ts";
 import { REGISTRY_NAME } from "../../wire/bots.ts";
 import { LADDER_NAME } from "../../wire/ladder.ts";
@@ -32,7 +33,7 @@ import {
   generateBotSecret,
   isReferenceBot,
   REFERENCE_BOTS,
-  referenceAnswer,
+  referenceAnswerInTurn,
   referenceBotInfo,
 } from "../../bots/index.ts";
 import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
@@ -103,7 +104,9 @@ function builtInBot(c: Context<AppEnv>, name: string) {
     throw new ProblemError("reference/unknown_bot", `there is no built-in bot '${name.slice(0, 40)}'; the built-in bots are ${REFERENCE_BOTS.join(", ")}`);
   }
   const maxNodes = Number(c.env.ENGINE_DEFAULT_NODES);
-  return botFetchHandler({ info: referenceBotInfo(name), move: (checked) => referenceAnswer(name, checked, { maxNodes }), basePath: `/bots/${name}` });
+  // The search waits its turn in the isolate's engine queue (as a game: the caller's clock runs) and yields between slices.
+  configureEngineTurns(c.env);
+  return botFetchHandler({ info: referenceBotInfo(name), move: (checked) => referenceAnswerInTurn(name, checked, { maxNodes }), basePath: `/bots/${name}` });
 }
 
 /** Runs the built-in bot's handler on `path` with `body`; its refusals become problems. */
