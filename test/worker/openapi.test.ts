@@ -14,6 +14,7 @@ import { PROBLEM_CODES } from "../../src/wire/problems.ts";
 import { PAGE_ONLY_PATHS } from "../../src/pages/routes.ts";
 import { json200, request } from "./http.ts";
 
+// biome-ignore lint/suspicious/noExplicitAny: the test walks the spec as arbitrary JSON
 type Json = Record<string, any>;
 
 describe("openapi.json", () => {
