@@ -3,7 +3,7 @@
  * where wall time is noise: each solve set runs in its own `node --single-threaded --predictable` under
  * valgrind's cachegrind (counts repeat to about 0.01%), minus a run that does everything but the solves.
  *
- *   node --experimental-strip-types bench/instructions.ts [--against <checkout>] [--sets a,b] [--json]
+ *   node --experimental-strip-types bench/instructions.ts [--against <checkout>] [--sets a,b] [--node-flags "..."] [--json]
  *   node --experimental-strip-types bench/instructions.ts --solve [--engine <checkout>] --rules <name> <position>...
  *
  * The first form prints a table for the named sets (default: the three below) on this checkout, and
@@ -41,6 +41,13 @@ const option = (name: string): string | undefined => {
   const at = argv.indexOf(name);
   return at >= 0 ? argv[at + 1] : undefined;
 };
+
+/**
+ * Node's flags for the measured runs: one thread, and by default V8's predictable mode (fixed seeds, no
+ * time-based GC). `--node-flags "--single-threaded"` measures without it: V8 then tiers and inlines as
+ * in production, and a set's count varies by about 0.3% between runs.
+ */
+const NODE_FLAGS = (option("--node-flags") ?? "--single-threaded --predictable").split(" ").filter(Boolean);
 
 interface SolveOutput {
   nodes: number[];
@@ -81,9 +88,7 @@ function measure(checkout: string, set: string, baseline: boolean): { instructio
     "--cache-sim=no",
     "--cachegrind-out-file=/dev/null",
     node,
-    // Deterministic runs: one thread, and V8's predictable mode (fixed seeds, no time-based GC or tiering).
-    "--single-threaded",
-    "--predictable",
+    ...NODE_FLAGS,
     "--experimental-strip-types",
     "--no-warnings",
     fileURLToPath(import.meta.url),
@@ -113,7 +118,7 @@ function compare(): void {
   for (const set of sets) if (!SETS[set]) throw new Error(`unknown set ${set}; known: ${Object.keys(SETS).join(", ")}`);
   const against = option("--against");
   const giga = (n: number) => (n / 1e9).toFixed(3);
-  console.log(`instructions per set (valgrind cachegrind, node ${process.version} --single-threaded --predictable, solves minus a baseline run)`);
+  console.log(`instructions per set (valgrind cachegrind, node ${process.version} ${NODE_FLAGS.join(" ")}, solves minus a baseline run)`);
   console.log(against ? "| set | positions | nodes | against (G) | this (G) | change |" : "| set | positions | nodes | this (G) |");
   console.log(against ? "|---|---|---|---|---|---|" : "|---|---|---|---|");
   const rows: unknown[] = [];
