@@ -351,6 +351,21 @@ export function nextTier(tier: readonly number[], empties: number, squares: bool
   return Array.from(found).sort((a, b) => a - b);
 }
 
+/**
+ * The key shared by a position's siblings: the same board with another piece in hand (the smallest key
+ * among them). The book builder solves siblings one after another on one table, since they share most
+ * of their subtrees; every position of a tier is in exactly one such group.
+ */
+export function siblingGroup(key: number, empties: number, squares: boolean, attributeMask: number): number {
+  const setup = representative(key, empties, attributeMask);
+  let group = key;
+  for (const hand of giveRepresentatives(setup.board, null, attributeMask)) {
+    const sibling = positionKey(setup.board, hand, squares, attributeMask);
+    if (sibling < group) group = sibling;
+  }
+  return group;
+}
+
 /** Every tier's sorted keys from the empty board (16 empty cells) down to `deepest` empty cells, top first. */
 export function enumerateTiers(squares: boolean, attributeMask: number, deepest: number): number[][] {
   const tiers = [topTier()];

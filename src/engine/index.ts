@@ -90,6 +90,7 @@ export const DEFAULT_MAX_NODES = 10_000_000;
  * How many times this isolate allocated the 24 MiB transposition table: 0 until a request searches
  * (importing the engine, random and easy moves, the known classic start allocate nothing), then 1.
  */
+export { shareTable } from "./search.ts";
 export { tableAllocations } from "./table.ts";
 
 const KNOWN_DRAW_NOTE =
@@ -370,7 +371,13 @@ export function suggestMove(position: Position, rules: Rules, options: SuggestOp
       const refined = level === "perfect" ? hurryOrDelay(root, moves, solved, maxNodes) : null;
       const chosen = refined ?? { move: solved.move };
       const move = toMove(chosen.move, chosen.move.give < 0 ? -1 : concreteGive(chosen.move.give, random));
-      const principalVariation = principalLine(position, rules, move, random, markOnce("line", () => nodesSearched() + Math.floor((maxNodes - nodesSearched()) / 10)));
+      const principalVariation = principalLine(
+        position,
+        rules,
+        move,
+        random,
+        markOnce("line", () => nodesSearched() + Math.floor((maxNodes - nodesSearched()) / 10)),
+      );
       return {
         move,
         value: solved.value,

@@ -49,10 +49,24 @@ export function startRequest(maxNodes: number, resume?: Resume): void {
 /** Whether the current request has started its table generation. */
 export const tableStarted = (): boolean => tableReady;
 
+/** Whether requests share the table generation started by shareTable(true) (off in the service). */
+let sharing = false;
+
+/**
+ * Book building (scripts/book-worker.ts) solves related positions one after another: with `true`, a new
+ * table generation starts now and the requests that follow all use it, finding each other's work, until
+ * the next call. Only the node counts change: an exact answer's move is the first root move, in the
+ * request's own order, that reaches the best exact score, which no table contents can alter.
+ */
+export function shareTable(share: boolean): void {
+  sharing = share;
+  if (share) table.newGeneration();
+}
+
 /** Called right before a search: the request's table generation (the first ever allocates the table). */
 function prepareTable(): void {
   if (tableReady) return;
-  table.newGeneration();
+  if (!sharing) table.newGeneration();
   tableReady = true;
 }
 
