@@ -204,9 +204,11 @@ export function makeMatchViews(draw: Drawing) {
   function movesHtml(view: MatchView, ui: MatchUi): string {
     const current = ui.shownPly ?? view.moves.length;
     const start = `<li><button type="button" class="move${current === 0 ? " current" : ""}" data-ply="0">Start</button></li>`;
+    const openingPlies = view.opening?.plies ?? 0;
     const items = view.moves.map((entry) => {
       const ply = entry.ply + 1;
-      const mover = e(who(view, entry.seat, ui));
+      // The opening's moves were played at creation, by neither seat.
+      const mover = entry.ply < openingPlies ? `<span class="muted">Opening</span>` : e(who(view, entry.seat, ui));
       return `<li><button type="button" class="move${current === ply ? " current" : ""}" data-ply="${ply}"><span class="ply">${ply}.</span> ${mover} <code>${e(entry.text)}</code></button></li>`;
     });
     return `<ol class="moves">${start}${items.join("")}</ol>`;

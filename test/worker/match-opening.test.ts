@@ -45,6 +45,11 @@ describe("a hosted match from an opening", () => {
     // The match page says where the game started.
     const page = await (await request(`/matches/${created.id}`)).text();
     expect(page).toContain(`from the opening <b>${classic01.name}</b> (its ${classic01.moves.length} moves come first)`);
+    // Its move list credits the opening's moves to the opening, the move played after them to its seat.
+    const movers = [...page.matchAll(/<span class="ply">(\d+)\.<\/span> (.*?) <code>/g)].map((match) => match[2]);
+    expect(movers).toHaveLength(classic01.moves.length + 1);
+    expect(movers.slice(0, classic01.moves.length).every((mover) => mover === `<span class="muted">Opening</span>`)).toBe(true);
+    expect(movers[classic01.moves.length]).toBe(`Player ${seat + 1}`);
   });
 
   it("takes a game record or a position string, named `opening`, read as tournaments read them", async () => {
