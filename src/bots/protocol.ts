@@ -19,9 +19,9 @@ import {
   type Rules,
   type RulesInput,
   rulesToJson,
-  type Seat,
+  type Role,
 } from "../rules/index.ts";
-import { type MatchResult, type MatchState, positionOf, type SeatIndex } from "../match/machine.ts";
+import { type MatchResult, type MatchState, positionOf, roleOf, type SeatIndex } from "../match/machine.ts";
 import type { ForfeitCode } from "./forfeits.ts";
 
 export const BOT_PROTOCOL_VERSION = 1;
@@ -29,7 +29,7 @@ export const BOT_PROTOCOL_VERSION = 1;
 /** A move already played, as a bot sees it. */
 export interface HistoryMove {
   ply: number;
-  seat: Seat;
+  seat: Role;
   move: Move;
   /** The move in text notation (`c3-A`). */
   text: string;
@@ -47,7 +47,7 @@ export interface MoveRequest {
   /** Moves played so far; the answer is the move at this ply. */
   ply: number;
   /** The seat this bot holds: `first` made (or makes) the opening give. */
-  seat: Seat;
+  seat: Role;
   /** `give`: no piece in hand, choose one (the opening). `place`: place `inHand`, then give. */
   phase: "give" | "place";
   /** The 17-character position string. */
@@ -97,7 +97,7 @@ export interface EndNotice {
   tournamentId: string | null;
   gameId: string;
   matchId: string;
-  seat: Seat;
+  seat: Role;
   opponent: { name: string };
   /** `aborted`: the game did not count and is replayed (see the forfeit policy). */
   outcome: "win" | "loss" | "draw" | "aborted";
@@ -184,10 +184,9 @@ function describe(value: unknown): string {
 }
 
 /** The seat name of a seat index in a match. */
-export const seatName = (state: MatchState, seat: SeatIndex): Seat => (seat === state.config.firstSeat ? "first" : "second");
 
 function historyOf(state: MatchState): HistoryMove[] {
-  return state.moves.map((record) => ({ ply: record.ply, seat: seatName(state, record.seat), move: record.move, text: record.text }));
+  return state.moves.map((record) => ({ ply: record.ply, seat: roleOf(record.seat, state.config.firstSeat), move: record.move, text: record.text }));
 }
 
 /** The move request for `seat` in an active match. */
@@ -204,7 +203,7 @@ export function moveRequestFor(
     gameId: ids.gameId,
     matchId: ids.matchId,
     ply: state.moves.length,
-    seat: seatName(state, seat),
+    seat: roleOf(seat, state.config.firstSeat),
     phase: position.inHand === null ? "give" : "place",
     position: makePositionString(position),
     positionJson: positionToJson(position),
@@ -220,7 +219,11 @@ export function moveRequestFor(
 }
 
 /** The end notice for `seat` in a finished match. */
-export function endNoticeFor(state: MatchState, seat: SeatIndex, ids: { tournamentId: string | null; gameId: string; matchId: string; opponent: string }): EndNotice {
+export function endNoticeFor(
+  state: MatchState,
+  seat: SeatIndex,
+  ids: { tournamentId: string | null; gameId: string; matchId: string; opponent: string },
+): EndNotice {
   const result = state.result;
   if (!result) throw new Error("endNoticeFor: the match is not finished");
   const outcome = result.reason === "aborted" ? "aborted" : result.winner === null ? "draw" : result.winner === seat ? "win" : "loss";
@@ -229,7 +232,7 @@ export function endNoticeFor(state: MatchState, seat: SeatIndex, ids: { tourname
     tournamentId: ids.tournamentId,
     gameId: ids.gameId,
     matchId: ids.matchId,
-    seat: seatName(state, seat),
+    seat: roleOf(seat, state.config.firstSeat),
     opponent: { name: ids.opponent },
     outcome,
     reason: result.reason,

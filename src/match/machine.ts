@@ -22,12 +22,22 @@ import {
   type WinningShape,
   type MoveErrorCode,
   completedShapes,
+  type Role,
 } from "../rules/index.ts";
 import type { Level } from "../engine/index.ts";
 
 /** Seats are 0 and 1; `firstSeat` makes the opening give. */
 export type SeatIndex = 0 | 1;
 export const otherSeatIndex = (seat: SeatIndex): SeatIndex => (seat === 0 ? 1 : 0);
+
+/**
+ * A seat's role: `first` for the seat that made (or makes) the opening give. With seatOfRole, the one
+ * mapping between the two names of a player (docs/rules.md, section Who is who: seats, roles and names).
+ */
+export const roleOf = (seat: SeatIndex, firstSeat: SeatIndex): Role => (seat === firstSeat ? "first" : "second");
+
+/** The seat that holds `role`, the other way round. */
+export const seatOfRole = (role: Role, firstSeat: SeatIndex): SeatIndex => (role === "first" ? firstSeat : otherSeatIndex(firstSeat));
 
 export type ClockConfig =
   | { kind: "none" }

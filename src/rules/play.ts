@@ -9,11 +9,11 @@ import { isCell, isPiece, type Move, pieceChar } from "./notation.ts";
 import {
   completedShapes,
   emptyCells,
-  otherSeat,
+  otherRole,
   type Position,
   playerToMove,
   positionFromTrustedSetup,
-  type Seat,
+  type Role,
   type WinningShape,
   availablePieces,
 } from "./position.ts";
@@ -39,8 +39,8 @@ export interface MoveError {
 }
 
 export type Outcome =
-  | { status: "ongoing"; /** Quartos the mover completed but did not announce (announce: manual). */ missed?: WinningShape[] }
-  | { status: "won"; winner: Seat; shapes: WinningShape[] }
+  | { status: "ongoing" /** Quartos the mover completed but did not announce (announce: manual). */; missed?: WinningShape[] }
+  | { status: "won"; winner: Role; shapes: WinningShape[] }
   | { status: "drawn" };
 
 export type Status = "ongoing" | "won" | "drawn";
@@ -49,7 +49,7 @@ export interface PositionStatus {
   status: Status;
   /** `give` when the player to move only chooses a piece, `place` when they hold one. */
   phase: "give" | "place" | null;
-  winner: Seat | null;
+  winner: Role | null;
   shapes: WinningShape[];
 }
 
@@ -61,7 +61,7 @@ export function positionStatus(position: Position, rules: Rules): PositionStatus
   if (position.inHand !== null) return { status: "ongoing", phase: "place", winner: null, shapes: [] };
   if (position.occupied === 0) return { status: "ongoing", phase: "give", winner: null, shapes: [] };
   const shapes = completedShapes(position, rules);
-  if (shapes.length > 0) return { status: "won", phase: null, winner: otherSeat(playerToMove(position)), shapes };
+  if (shapes.length > 0) return { status: "won", phase: null, winner: otherRole(playerToMove(position)), shapes };
   if (position.occupied === FULL_BOARD_MASK) return { status: "drawn", phase: null, winner: null, shapes: [] };
   return { status: "ongoing", phase: "give", winner: null, shapes: [] };
 }

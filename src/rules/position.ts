@@ -7,7 +7,17 @@
 import { err, ok, type Result } from "./result.ts";
 import { CLASSIC_RULES, type Rules } from "./options.ts";
 import { isPiece, parsePiece, pieceChar } from "./notation.ts";
-import { ALL_SHAPES, type AttributeValue, ATTRIBUTE_VALUES, ATTRIBUTES, ATTRIBUTE_BIT, CELL_COUNT, CELL_NAMES, type Shape, type ShapeKind } from "./vocabulary.ts";
+import {
+  ALL_SHAPES,
+  type AttributeValue,
+  ATTRIBUTE_VALUES,
+  ATTRIBUTES,
+  ATTRIBUTE_BIT,
+  CELL_COUNT,
+  CELL_NAMES,
+  type Shape,
+  type ShapeKind,
+} from "./vocabulary.ts";
 
 export interface Setup {
   board: (number | null)[];
@@ -188,10 +198,11 @@ export function plyOf(position: Position): number {
   return pieceCount(position) + 1;
 }
 
-/** `first` is the player who made the opening give; they move at even plies. */
-export type Seat = "first" | "second";
-export const playerToMove = (position: Position): Seat => (plyOf(position) % 2 === 0 ? "first" : "second");
-export const otherSeat = (seat: Seat): Seat => (seat === "first" ? "second" : "first");
+/** A player's role in a game: `first` makes the opening give and moves at even plies, `second` at odd ones. */
+export const ROLES = ["first", "second"] as const;
+export type Role = (typeof ROLES)[number];
+export const playerToMove = (position: Position): Role => (plyOf(position) % 2 === 0 ? "first" : "second");
+export const otherRole = (role: Role): Role => (role === "first" ? "second" : "first");
 
 export function popcount(mask: number): number {
   let n = mask - ((mask >>> 1) & 0x55555555);

@@ -19,6 +19,7 @@ import {
   openingPlies,
   positionOf,
   recordText,
+  roleOf,
   type SeatIndex,
   seatToMove,
 } from "../match/machine.ts";
@@ -33,20 +34,6 @@ import type {
   ResultOutput,
   SeatView,
 } from "./match-schemas.ts";
-import type { RoleSchema } from "./schemas.ts";
-import type { z } from "@hono/zod-openapi";
-
-export type Role = z.infer<typeof RoleSchema>;
-
-/**
- * A seat's role: `first` for the seat that made (or makes) the opening give. With seatOfRole, the one
- * mapping between the two names of a player (docs/rules.md, section Who is who: seats, roles and names).
- */
-export const roleOf = (seat: SeatIndex, firstSeat: SeatIndex): Role => (seat === firstSeat ? "first" : "second");
-
-/** The seat that holds `role`, the other way round. */
-export const seatOfRole = (role: Role, firstSeat: SeatIndex): SeatIndex => (role === "first" ? firstSeat : firstSeat === 0 ? 1 : 0);
-
 /** A hosted match as its Durable Object stores it: the reducer's state (seats included) under its id. */
 export interface StoredMatch {
   id: string;

@@ -6,7 +6,17 @@
  */
 import { z } from "@hono/zod-openapi";
 import { LEVELS } from "../engine/index.ts";
-import { ANNOUNCE_MODES, ATTRIBUTE_VALUES, ATTRIBUTES, type AttributeValue, MOVE_ERROR_CODES, type Move, parseMoveText, SHAPE_KINDS } from "../rules/index.ts";
+import {
+  ANNOUNCE_MODES,
+  ATTRIBUTE_VALUES,
+  ATTRIBUTES,
+  type AttributeValue,
+  MOVE_ERROR_CODES,
+  type Move,
+  parseMoveText,
+  ROLES,
+  SHAPE_KINDS,
+} from "../rules/index.ts";
 import { queryParams } from "./query.ts";
 
 /**
@@ -48,15 +58,14 @@ export const PhaseSchema = z.enum(["give", "place"]).openapi("Phase", {
   example: "place",
 });
 
-export const RoleSchema = z.enum(["first", "second"]).openapi("Role", {
+export const RoleSchema = z.enum(ROLES).openapi("Role", {
   description:
     "A player named by turn order: `first` made the opening give, `second` placed it. In a match the role `first` is held by seat `firstSeat` (docs/rules.md, section Who is who: seats, roles and names).",
   example: "first",
 });
 
 export const PositionStringSchema = z.string().openapi("PositionString", {
-  description:
-    "17 characters: cells a1..d4 (hex digit for a piece, `.` for empty), then the piece in hand (or `.` when the player to move only gives).",
+  description: "17 characters: cells a1..d4 (hex digit for a piece, `.` for empty), then the piece in hand (or `.` when the player to move only gives).",
   pattern: "^[0-9A-Fa-f.]{17}$",
   minLength: 17,
   maxLength: 17,
@@ -67,10 +76,7 @@ const SlotSchema = z.union([PieceSchema, z.null()]);
 
 export const PositionJsonSchema = z
   .strictObject({
-    board: z
-      .array(SlotSchema)
-      .length(16)
-      .openapi({ description: "The 16 cells in order a1..d4: a piece id, or null when empty.", minItems: 16, maxItems: 16 }),
+    board: z.array(SlotSchema).length(16).openapi({ description: "The 16 cells in order a1..d4: a piece id, or null when empty.", minItems: 16, maxItems: 16 }),
     inHand: SlotSchema.openapi({ description: "The piece the player to move must place, or null when they only give." }),
   })
   .openapi("PositionJson", {
@@ -161,7 +167,7 @@ export const MoveInputSchema = z
   .openapi("MoveInput", { description: "A move: place the piece in hand, then give one.", example: { place: "c3", give: 10 } });
 
 export const MoveTextSchema = z.string().openapi("MoveText", {
-  description: "A move in text notation `[cell][\"!\"][\"-\" piece]`: `-7` (opening give), `c3-A`, `d4!` (announce Quarto), `d4` (last placement).",
+  description: 'A move in text notation `[cell]["!"]["-" piece]`: `-7` (opening give), `c3-A`, `d4!` (announce Quarto), `d4` (last placement).',
   example: "c3-A",
 });
 
@@ -178,9 +184,18 @@ export const WinningShapeSchema = z
   .object({
     kind: z.enum(SHAPE_KINDS).openapi({ example: "row" }),
     shape: z.number().int().min(0).max(18).openapi({ description: "Shape index: lines 0-9 (rows, columns, diagonals), squares 10-18.", example: 0 }),
-    cells: z.array(CellSchema).length(4).openapi({ minItems: 4, maxItems: 4, example: [0, 1, 2, 3] }),
-    cellNames: z.array(z.string()).length(4).openapi({ minItems: 4, maxItems: 4, example: ["a1", "b1", "c1", "d1"] }),
-    attributes: z.array(AttributeValueSchema).min(1).openapi({ description: "The attribute values all four pieces share.", example: ["tall", "dark"] }),
+    cells: z
+      .array(CellSchema)
+      .length(4)
+      .openapi({ minItems: 4, maxItems: 4, example: [0, 1, 2, 3] }),
+    cellNames: z
+      .array(z.string())
+      .length(4)
+      .openapi({ minItems: 4, maxItems: 4, example: ["a1", "b1", "c1", "d1"] }),
+    attributes: z
+      .array(AttributeValueSchema)
+      .min(1)
+      .openapi({ description: "The attribute values all four pieces share.", example: ["tall", "dark"] }),
   })
   .openapi("WinningShape", {
     description: "A completed Quarto shape.",
@@ -194,9 +209,7 @@ export const OutcomeSchema = z
     status: StatusSchema,
     winner: z.union([RoleSchema, z.null()]).openapi({ description: "The winner's role, when won." }),
     shapes: z.array(WinningShapeSchema).openapi({ description: "The winning shapes (empty unless won)." }),
-    missed: z
-      .array(WinningShapeSchema)
-      .openapi({ description: "Quartos the move completed without announcing them (`announce: manual`); they did not win." }),
+    missed: z.array(WinningShapeSchema).openapi({ description: "Quartos the move completed without announcing them (`announce: manual`); they did not win." }),
   })
   .openapi("Outcome", {
     description: "What a move led to.",

@@ -6,12 +6,11 @@
  * recomputes them from the finished games (src/tournament/standings.ts), as the local runner does.
  */
 import type { Level } from "../engine/index.ts";
-import type { MatchOpening, ClockConfig, SeatIndex } from "../match/machine.ts";
+import { type ClockConfig, type MatchOpening, type SeatIndex, seatOfRole } from "../match/machine.ts";
 import { rulesOutput } from "./convert.ts";
-import { type Role, seatOfRole } from "./match.ts";
 import { DEFAULT_PAGE_LIMIT, nextLink } from "./pagination.ts";
 import { TOURNAMENT_VIEW_GAMES } from "./tournament-schemas.ts";
-import { makeRules, type RulesInput } from "../rules/index.ts";
+import { makeRules, type Role, type RulesInput } from "../rules/index.ts";
 import {
   eloEstimate,
   type GameState,
