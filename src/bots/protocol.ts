@@ -218,7 +218,10 @@ export function moveRequestFor(
   };
 }
 
-/** The end notice for `seat` in a finished match. */
+/**
+ * The end notice for `seat` in a finished match. A cancelled match gets none (its tournament was
+ * cancelled: the game neither counts nor is replayed, which no `outcome` says), so asking throws.
+ */
 export function endNoticeFor(
   state: MatchState,
   seat: SeatIndex,
@@ -226,6 +229,7 @@ export function endNoticeFor(
 ): EndNotice {
   const result = state.result;
   if (!result) throw new Error("endNoticeFor: the match is not finished");
+  if (result.reason === "cancelled") throw new Error("endNoticeFor: a cancelled match gets no end notice");
   const outcome = result.reason === "aborted" ? "aborted" : result.winner === null ? "draw" : result.winner === seat ? "win" : "loss";
   const notice: EndNotice = {
     protocol: BOT_PROTOCOL_VERSION,

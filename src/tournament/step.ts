@@ -521,13 +521,14 @@ export async function drive<T extends TournamentProgress>(
   if (failure) throw (failure as { error: unknown }).error;
 }
 
-/** `POST /end` to both bots of a finished match; failures are ignored and never change a result. */
+/** `POST /end` to both bots of a finished match (none for a cancelled one); failures are ignored and never change a result. */
 export async function sendEndNotices(
   match: MatchState,
   command: Extract<StepCommand, { type: "sendNotices" }>,
   players: readonly [Player, Player],
 ): Promise<void> {
   const { tournamentId, gameId, matchId, names } = command;
+  if (match.result?.reason === "cancelled") return;
   await Promise.all(
     ([0, 1] as const).map(async (seat) => {
       const player = players[seat];

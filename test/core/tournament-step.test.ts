@@ -7,12 +7,13 @@
 import { describe, expect, it } from "vitest";
 import { CLASSIC_RULES, legalMoves, makeRules, type Move, readPosition } from "../../src/rules/index.ts";
 import { applyAction, type ClockConfig, deadline, type MatchAction, type MatchState, newMatch, recordText } from "../../src/match/machine.ts";
-import { endNoticeFor, type MoveRequest, type PlayerReply } from "../../src/bots/protocol.ts";
+import { endNoticeFor, type MoveRequest, type Player, type PlayerReply } from "../../src/bots/protocol.ts";
 import { seededRandom } from "../../src/engine/random.ts";
 import {
   drive,
   type GameState,
   scheduleGames,
+  sendEndNotices,
   type StepCommand,
   type StepEvent,
   type StepHost,
@@ -414,6 +415,26 @@ describe("hosts that crash or step twice", () => {
     expect(step(state, { type: "stale", game: 0, matchId: "m2" }, policy)).toEqual({ state, commands: [] });
     // Not the current game: nothing.
     expect(step(state, { type: "matchId", game: 1, matchId: "m3" }, policy)).toEqual({ state, commands: [] });
+  });
+
+  it("a cancelled match gets no end notice: endNoticeFor refuses it, sendEndNotices sends none", async () => {
+    const started = newMatch({ rules: CLASSIC_RULES, clock: { kind: "none" }, firstSeat: 0 }, 0);
+    const cancelled = applyAction(started, { type: "cancel", at: 1, detail: "the tournament was cancelled" });
+    if (!cancelled.ok) throw new Error(cancelled.error.code);
+    const ids = { tournamentId: "t1", gameId: "g1", matchId: "m1", opponent: "b" };
+    expect(() => endNoticeFor(cancelled.state, 0, ids)).toThrow(/cancelled match gets no end notice/);
+    const sent: unknown[] = [];
+    const player = {
+      name: "a",
+      inProcess: true,
+      move: async () => ({ ok: false }) as never,
+      end: async (notice: unknown) => void sent.push(notice),
+    } as unknown as Player;
+    await sendEndNotices(cancelled.state, { type: "sendNotices", game: 0, matchId: "m1", tournamentId: "t1", gameId: "g1", names: ["a", "b"] }, [
+      player,
+      player,
+    ]);
+    expect(sent).toEqual([]);
   });
 
   it("a host that crashes at random points, or runs a step twice, still plays each game once", async () => {
