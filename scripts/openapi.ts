@@ -5,11 +5,13 @@
  * (test/worker/openapi.test.ts fails when either committed file drifts). The app reads examples.json
  * when its modules load, so the document is written by a fresh process that reads the file just
  * written. The app is imported by URL because its types need the Worker's `Env`, which Node's
- * tsconfig lacks.
+ * tsconfig lacks. The engine's examples are computed with the committed opening books installed, as
+ * the Worker installs them (its answers from a book say `source: "book"`).
  */
 import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { installBookFiles } from "../cli/books.ts";
 import { computeExamples } from "./examples.ts";
 
 const DOCUMENT_ONLY = "--document-only";
@@ -21,6 +23,7 @@ async function write(relative: string, value: unknown): Promise<void> {
 }
 
 if (process.argv[2] !== DOCUMENT_ONLY) {
+  installBookFiles();
   await write("../src/wire/examples.json", await computeExamples());
   const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), DOCUMENT_ONLY], { stdio: "inherit" });
   process.exitCode = child.status ?? 1;

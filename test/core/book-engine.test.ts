@@ -114,13 +114,14 @@ describe("answers from the book", () => {
     "attributes-2-squares-13",
     "attributes-3-14",
     "attributes-3-squares-14",
+    "classic-13",
   ]) {
     it(`${name}: sampled entries of every tier, in random frames, through evaluate and suggestMove, with no search`, () => {
       const book = openBook(FILES[name]);
       let checked = 0;
       for (const tier of book.tiers) {
-        // Fewer at the deepest tier of three attributes: checking a move there searches 13 empty cells.
-        const count = tier.empties === book.deepestEmpties && book.attributeCount === 3 ? 1 : 6;
+        // Fewer at the deepest tier of three and four attributes: checking a move there searches 12-13 empty cells.
+        const count = tier.empties === book.deepestEmpties && book.attributeCount >= 3 ? 1 : 6;
         for (const { position: canonical, entry } of sample(tierEntries(book, tier.empties), count, random)) {
           const { position, rules } = randomFrame(canonical, book.buildAttributeMask, book.squares, random);
           const evaluation = evaluate(position, rules, { distance: true, maxNodes: 0 });
@@ -194,6 +195,7 @@ describe("the CI check: a seeded sample of the committed books' deepest tiers re
     ["attributes-2-12", 8],
     ["attributes-1-squares-12", 10],
     ["attributes-2-squares-13", 2],
+    ["classic-13", 1],
   ] as const) {
     it(`${name}: ${count} entries`, () => {
       installBooks({});
@@ -357,9 +359,11 @@ describe("the README's table of start values", () => {
     }
   });
 
-  it("classic: a draw, the engine's known fact; squares: unknown, and indeed no book and no value yet", () => {
-    expect(rows.get("classic")?.[1]).toMatch(/^draw \(Goossens 1998/);
+  it("classic: a draw, as known since 1998 (the engine's fact without a book); squares: unknown, and indeed no book and no value yet", () => {
+    expect(rows.get("classic")?.[4]).toMatch(/Goossens 1998/);
+    installBooks({});
     expect(evaluate(empty, makeRules())).toMatchObject({ value: "draw", exact: true, source: "known" });
+    installAll();
     expect(rows.get("squares")?.[1]).toMatch(/^unknown yet/);
     expect(Object.keys(FILES).some((name) => variantOf(name) === "squares")).toBe(false);
     expect(evaluate(empty, makeRules({ squares: true }))).toMatchObject({ value: null, exact: false });
