@@ -70,7 +70,19 @@ class Server {
     const child = spawn(
       join(root, "node_modules/.bin/wrangler"),
       [
-        ...["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--inspector-port", String(PORT + 1), "--persist-to", this.persistTo, "--var", "ALLOW_PRIVATE_BOT_URLS:true"],
+        ...[
+          "dev",
+          "--ip",
+          "127.0.0.1",
+          "--port",
+          String(PORT),
+          "--inspector-port",
+          String(PORT + 1),
+          "--persist-to",
+          this.persistTo,
+          "--var",
+          "ALLOW_PRIVATE_BOT_URLS:true",
+        ],
         ...(options["slice-nodes"] ? ["--var", `ENGINE_SLICE_NODES:${options["slice-nodes"]}`] : []),
       ],
       { cwd: root, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" } },
@@ -209,7 +221,14 @@ async function playEngineMatch(index: number, stop: () => boolean): Promise<void
   const created = await ok<{ id: string; tokens: { seat: number; token: string }[] }>(
     "POST",
     "/v1/matches",
-    { firstSeat: index % 2, clock: { kind: "game", initialMs: 600_000, incrementMs: 0 }, seats: [{ kind: "human", take: true }, { kind: "engine", level: ENGINE_LEVEL }] },
+    {
+      firstSeat: index % 2,
+      clock: { kind: "game", initialMs: 600_000, incrementMs: 0 },
+      seats: [
+        { kind: "human", take: true },
+        { kind: "engine", level: ENGINE_LEVEL },
+      ],
+    },
     { "CF-Connecting-IP": `198.51.100.${10 + (index % 50)}` },
   );
   engineMatches.push(created.id);
@@ -218,7 +237,10 @@ async function playEngineMatch(index: number, stop: () => boolean): Promise<void
   let afterPly = -1;
   for (;;) {
     const query = afterPly < 0 ? "" : `?afterPly=${afterPly}&wait=5`;
-    const view = await ok<{ status: string; ply: number; turn: { seat: number } | null; position: { string: string } }>("GET", `/v1/matches/${created.id}${query}`);
+    const view = await ok<{ status: string; ply: number; turn: { seat: number } | null; position: { string: string } }>(
+      "GET",
+      `/v1/matches/${created.id}${query}`,
+    );
     if (view.status === "finished") return;
     afterPly = view.ply;
     if (view.turn?.seat !== 0) continue;
@@ -240,19 +262,27 @@ let searchesDone = 0;
 let searchesRefused = 0;
 const refusals = new Map<string, number>();
 
-/** A position a few random moves in, so the search has a large tree to walk. */
+/**
+ * A position five random moves in (12 empty cells), searched with every move valued: a large tree to
+ * walk with or without an opening book down to its tier (a book answers the value, but the moves lead
+ * below it), unlike the positions higher up, which the classic book answers with no search.
+ */
 function searchPosition(): string {
   const rules = makeRules();
-  const start = readPosition(START_POSITION_STRING, rules);
-  if (!start.ok) throw new Error(start.error.detail);
-  let position: Position = start.value;
-  for (let ply = 0; ply < 3; ply++) {
-    const moves = legalMoves(position, rules);
-    const played = playMove(position, moves[Math.floor(random() * moves.length)], rules);
-    if (!played.ok) throw new Error(played.error.detail);
-    position = played.value.position;
+  for (;;) {
+    const start = readPosition(START_POSITION_STRING, rules);
+    if (!start.ok) throw new Error(start.error.detail);
+    let position: Position = start.value;
+    let ongoing = true;
+    for (let ply = 0; ply < 5 && ongoing; ply++) {
+      const moves = legalMoves(position, rules);
+      const played = playMove(position, moves[Math.floor(random() * moves.length)], rules);
+      if (!played.ok) throw new Error(played.error.detail);
+      position = played.value.position;
+      ongoing = played.value.outcome.status === "ongoing";
+    }
+    if (ongoing) return makePositionString(position);
   }
-  return makePositionString(position);
 }
 
 async function fireSearches(): Promise<void> {
@@ -260,7 +290,13 @@ async function fireSearches(): Promise<void> {
     Array.from({ length: SEARCHES }, async (_, index) => {
       searchesInFlight++;
       try {
-        const answer = await api("POST", "/v1/evaluate", { position: searchPosition(), maxNodes: SEARCH_NODES }, { "CF-Connecting-IP": `203.0.113.${(searchesDone + index) % 250}` }, 1_800_000);
+        const answer = await api(
+          "POST",
+          "/v1/evaluate",
+          { position: searchPosition(), moves: true, maxNodes: SEARCH_NODES },
+          { "CF-Connecting-IP": `203.0.113.${(searchesDone + index) % 250}` },
+          1_800_000,
+        );
         if (answer.status === 200) searchesDone++;
         else {
           searchesRefused++;
@@ -390,9 +426,15 @@ async function main(): Promise<void> {
       }
       aborted += game.abortedAttempts.length;
       const reason = game.result?.reason;
-      check(reason !== "timeout" && reason !== "forfeit", `${game.gameId} (${game.first}-${game.second}) ended by ${reason} ${game.result?.forfeitCode ?? ""}: every bot here answers in time and legally, so the server caused it`);
+      check(
+        reason !== "timeout" && reason !== "forfeit",
+        `${game.gameId} (${game.first}-${game.second}) ended by ${reason} ${game.result?.forfeitCode ?? ""}: every bot here answers in time and legally, so the server caused it`,
+      );
       if (!game.matchId) continue;
-      const record = await ok<{ seats: { name: string }[]; result: { winner: number | null; reason: string } | null; text: string }>("GET", `/v1/matches/${game.matchId}/record`);
+      const record = await ok<{ seats: { name: string }[]; result: { winner: number | null; reason: string } | null; text: string }>(
+        "GET",
+        `/v1/matches/${game.matchId}/record`,
+      );
       check(record.text === game.text, `${game.gameId}: the record's text is not the game's`);
       const replay = await api("POST", "/v1/replay", record);
       check(replay.status === 200 && (replay.body as { valid?: boolean }).valid === true, `${game.gameId}: the record does not replay (${replay.status})`);
@@ -420,7 +462,10 @@ async function main(): Promise<void> {
       ["tournament games", `${view.games.length} (${aborted} aborted attempts replayed)`],
       ["bot moves answered", bots.map((bot) => `${bot.name.replace(`-${SEED}`, "")} ${bot.moves}`).join(", ")],
       ["engine-seat matches", engineMatches.length],
-      ["maximal searches", `${searchesDone} answered, ${searchesRefused} refused${refusals.size ? ` [${[...refusals].map(([code, count]) => `${code}: ${count}`).join(", ")}]` : ""} (${SEARCH_NODES.toLocaleString("en")} nodes each, ${SEARCHES} at once)`],
+      [
+        "maximal searches",
+        `${searchesDone} answered, ${searchesRefused} refused${refusals.size ? ` [${[...refusals].map(([code, count]) => `${code}: ${count}`).join(", ")}]` : ""} (${SEARCH_NODES.toLocaleString("en")} nodes each, ${SEARCHES} at once)`,
+      ],
       ["checks failed", failures.length],
     );
     console.log(summary.toString());

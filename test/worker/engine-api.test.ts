@@ -19,7 +19,11 @@ interface EngineMove {
 function legal(positionText: string, move: EngineMove, rules = CLASSIC_RULES): boolean {
   const position = readPosition(positionText, rules);
   if (!position.ok) return false;
-  const core: Move = { ...(move.place === undefined ? {} : { place: move.place }), ...(move.give === undefined ? {} : { give: move.give }), ...(move.quarto ? { quarto: true } : {}) };
+  const core: Move = {
+    ...(move.place === undefined ? {} : { place: move.place }),
+    ...(move.give === undefined ? {} : { give: move.give }),
+    ...(move.quarto ? { quarto: true } : {}),
+  };
   return playMove(position.value, core, rules).ok;
 }
 
@@ -64,10 +68,12 @@ describe("POST /v1/suggest-move", () => {
     }
   });
 
-  it("answers the classic start from the known result", async () => {
-    const answer = await json200<{ value: string; exact: boolean; note: string; move: EngineMove }>(postJson("/v1/suggest-move", { position: "................." }));
-    expect(answer).toMatchObject({ value: "draw", exact: true });
-    expect(answer.note).toMatch(/Goossens/);
+  it("answers the classic start exactly from the classic book: a draw, as known since 1998", async () => {
+    const answer = await json200<{ value: string; exact: boolean; note: string; move: EngineMove }>(
+      postJson("/v1/suggest-move", { position: "................." }),
+    );
+    expect(answer).toMatchObject({ value: "draw", exact: true, source: "book", nodes: 0 });
+    expect(answer.note).toMatch(/opening book classic-/);
     expect(answer.move.place).toBeUndefined();
     expect(answer.move.give).toBeTypeOf("number");
   });
@@ -92,7 +98,10 @@ describe("POST /v1/evaluate", () => {
   });
 
   it("returns value null and exact false when the budget runs out, never more nodes than allowed", async () => {
-    const answer = await json200<{ value: string | null; exact: boolean; nodes: number }>(postJson("/v1/evaluate", { position: "0.......1.......2", maxNodes: 10 }));
+    // 11 empty cells: below every book.
+    const answer = await json200<{ value: string | null; exact: boolean; nodes: number }>(
+      postJson("/v1/evaluate", { position: "0A3.5....C......7", maxNodes: 10 }),
+    );
     expect(answer).toMatchObject({ value: null, exact: false });
     expect(answer.nodes).toBeLessThanOrEqual(10);
   });
