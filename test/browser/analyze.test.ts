@@ -86,6 +86,19 @@ describe.skipIf(!baseUrl)("the analysis page", () => {
     watched.checkClean();
   });
 
+  it("says when the value comes from the opening book: the classic start, a draw with no search", async () => {
+    const watched = await openPage(browser, "/analyze?position=.................");
+    const { page } = watched;
+    await page.waitForSelector("#value[data-value]");
+    expect(await page.getAttribute("#value", "data-value")).toBe("draw");
+    expect(await page.textContent("#value")).toContain("(proven, from the opening book, no search)");
+    expect(await page.$$eval("#moves .move-chip", (chips) => chips.length)).toBe(16);
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, "analyze-start-phone");
+    watched.checkClean();
+  });
+
   it("builds a position by clicking pieces onto the board and into the hand", async () => {
     const watched = await openPage(browser, "/analyze");
     const { page } = watched;

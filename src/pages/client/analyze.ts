@@ -46,6 +46,7 @@ interface Evaluation {
   nodes: number;
   maxNodes: number;
   moves?: MoveValue[];
+  source: "book" | "known" | "search";
   note?: string;
 }
 
@@ -238,11 +239,21 @@ export function analyzeClient(env: ClientEnv, config: AnalyzeConfig): void {
     el.value.innerHTML =
       result.value === null
         ? `Engine: not solved within ${result.maxNodes.toLocaleString("en")} nodes.`
-        : `Engine: a <strong>${valueHtml(result.value)}</strong> for ${who}${result.exact ? " (proven" : " (not proven"}, ${result.nodes.toLocaleString("en")} nodes searched).`;
+        : `Engine: a <strong>${valueHtml(result.value)}</strong> for ${who}${result.exact ? " (proven" : " (not proven"}, ${howKnown(result)}).`;
     el.value.setAttribute("data-value", result.value ?? "unknown");
     el.moves.innerHTML = movesHtml(result);
     summarize(result.moves ?? []);
     render();
+  }
+
+  /** Where the value came from: the opening book, the known result, or the nodes searched. */
+  function howKnown(result: Evaluation): string {
+    if (result.source === "book")
+      return result.nodes > 0
+        ? `from the opening book; its moves with ${result.nodes.toLocaleString("en")} nodes searched`
+        : "from the opening book, no search";
+    if (result.source === "known") return "a published result, no search";
+    return `${result.nodes.toLocaleString("en")} nodes searched`;
   }
 
   // ---- editing ----
