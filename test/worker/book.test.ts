@@ -48,12 +48,12 @@ describe("opening books on the service", () => {
     expect(got.exact).toBe(false);
   });
 
-  it("a variant without a book (squares, for now) answers its start from search: no value", async () => {
-    expect(await json200<EngineAnswer>(postJson("/v1/evaluate", { position: EMPTY, rules: { squares: true } }))).toMatchObject({
-      value: null,
-      exact: false,
-      source: "search",
-    });
+  it("POST /v1/evaluate of the squares start: exact from the squares book, no search", async () => {
+    const answer = await json200<EngineAnswer>(postJson("/v1/evaluate", { position: EMPTY, rules: { squares: true }, moves: true, distance: true }));
+    expect(answer).toMatchObject({ exact: true, nodes: 0, source: "book" });
+    expect(answer.value).not.toBeNull();
+    expect(answer.note).toContain("opening book squares-");
+    expect(answer.moves).toHaveLength(16);
   });
 
   it("a hosted match's perfect engine seat plays the book's moves with a budget too small to search them", async () => {
