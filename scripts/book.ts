@@ -26,9 +26,9 @@
  * Cost on the 2-core reference machine under a load of 5-16 (unloaded runs are faster): CPU seconds per
  * deepest-tier position (mean, max) and the whole tier on one core. "built" rows are the builds' own
  * figures; "sampled" rows are solveEntry on 8-20 positions spread over the tier (classic:12: 136
- * positions in 16 sibling groups); "building" is the running build's rate so far. The rows from
- * classic:13 down are solved in sibling groups (1.3-2.6x fewer nodes); the rows above were built one
- * position at a time, and rebuild identically either way. The tiers above the deepest take seconds.
+ * positions in 16 sibling groups). The rows from classic:13 down are solved in sibling groups (1.3-2.6x
+ * fewer nodes); the rows above were built one position at a time, and rebuild identically either way.
+ * The tiers above the deepest take seconds.
  *
  *   variant:depth            positions (16 .. depth empty)      bytes     s/position (max)   one core
  *   attributes-1:11          1+4+32+188+1,070+4,668 = 5,963      29,910    0.007 (0.06)  built    1 min
@@ -38,7 +38,7 @@
  *   attributes-2-squares:13  1+9+183+2,628 = 2,821               14,176    0.37 (0.63)   sampled 16 min
  *   attributes-3-squares:14  1+12+336 = 349                       1,804    4.0 (9.0)     sampled 22 min
  *   classic:13               1+8+148+3,382 = 3,539               21,148    1.74 (6.2)    built    1.6 h
- *   squares:13               1+12+381+12,113 = 12,507            74,719    1.0           building 3.4 h
+ *   squares:13               1+12+381+12,113 = 12,507            74,719    0.93 (5.5)    built    3.1 h
  *   classic:12               ... +91,558 = 95,097               570,508    0.28          sampled  7.2 h
  *   attributes-3:13          1+8+134+2,222 = 2,365               14,118    1.7 (2.9)     sampled  1.1 h
  *   attributes-3-squares:13  1+12+336+7,723 = 8,072              48,154    0.71 (1.5)    sampled  1.5 h
