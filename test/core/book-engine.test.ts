@@ -314,6 +314,7 @@ describe("perfect play from the first move", () => {
   for (const [variant, rules] of [
     ["attributes-1", makeRules({ attributes: ["color"] })],
     ["attributes-2", makeRules({ attributes: ["shape", "fill"], announce: "manual" })],
+    ["squares", makeRules({ squares: true })],
   ] as const) {
     it(`${variant}: perfect never loses to random or easy, and wins every game that became winnable`, () => {
       let winnable = 0;
