@@ -183,8 +183,6 @@ function describe(value: unknown): string {
   return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** The seat name of a seat index in a match. */
-
 function historyOf(state: MatchState): HistoryMove[] {
   return state.moves.map((record) => ({ ply: record.ply, seat: roleOf(record.seat, state.config.firstSeat), move: record.move, text: record.text }));
 }

@@ -90,8 +90,9 @@ export const DEFAULT_MAX_NODES = 10_000_000;
  * How many times this isolate allocated the 24 MiB transposition table: 0 until a request searches
  * (importing the engine, random and easy moves, the known classic start allocate nothing), then 1.
  */
-export { shareTable } from "./search.ts";
 export { tableAllocations } from "./table.ts";
+/** Book building only: related requests on one table generation (see search.ts). */
+export { shareTable } from "./search.ts";
 
 const KNOWN_DRAW_NOTE =
   "the classic game's start is a draw with perfect play (Goossens 1998, confirmed by full solves since); every opening give is equivalent under piece relabelling";
