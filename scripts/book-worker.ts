@@ -30,7 +30,7 @@ export function solveEntry(rulesInput: RulesInput, empties: number, key: number)
   const rules = makeRules(rulesInput);
   const setup = representative(key, empties, rules.attributeMask);
   const position = positionFromTrustedSetup(setup);
-  const suggestion = suggestMove(position, rules, { level: "perfect", seed: 0, maxNodes: Number.MAX_SAFE_INTEGER });
+  const suggestion = suggestMove(position, rules, { level: "perfect", seed: 0, maxNodes: Number.MAX_SAFE_INTEGER, line: false });
   if (!suggestion.exact || suggestion.value === undefined) throw new Error(`the engine did not solve key ${key} exactly`);
   const pliesToEnd = suggestion.value === "draw" ? empties : suggestion.pliesToEnd;
   if (pliesToEnd === undefined) throw new Error(`the engine gave no distance for key ${key}`);

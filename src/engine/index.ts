@@ -34,6 +34,8 @@ export interface SuggestOptions {
   maxNodes?: number;
   /** Makes choices among equal moves reproducible; without it a random seed is drawn. */
   seed?: number;
+  /** Default true: an exact answer carries a principal variation. Book building turns it off (the line costs search, and a book entry keeps only the move). */
+  line?: boolean;
 }
 
 export interface Suggestion {
@@ -372,20 +374,23 @@ export function suggestMove(position: Position, rules: Rules, options: SuggestOp
       const refined = level === "perfect" ? hurryOrDelay(root, moves, solved, maxNodes) : null;
       const chosen = refined ?? { move: solved.move };
       const move = toMove(chosen.move, chosen.move.give < 0 ? -1 : concreteGive(chosen.move.give, random));
-      const principalVariation = principalLine(
-        position,
-        rules,
-        move,
-        random,
-        markOnce("line", () => nodesSearched() + Math.floor((maxNodes - nodesSearched()) / 10)),
-      );
+      const principalVariation =
+        options.line === false
+          ? undefined
+          : principalLine(
+              position,
+              rules,
+              move,
+              random,
+              markOnce("line", () => nodesSearched() + Math.floor((maxNodes - nodesSearched()) / 10)),
+            );
       return {
         move,
         value: solved.value,
         exact: true,
         nodes: nodesSearched(),
         source: "search",
-        principalVariation,
+        ...(principalVariation ? { principalVariation } : {}),
         ...(refined ? { pliesToEnd: refined.plies } : {}),
       };
     }

@@ -16,7 +16,6 @@ import {
 import { bruteScore, brutePlies, bruteValue, RULE_SETS } from "./engine-brute.ts";
 import { ongoingPositions } from "./engine-positions.ts";
 
-
 const read = (text: string, rules: Rules = CLASSIC_RULES): Position => {
   const result = readPosition(text, rules);
   if (!result.ok) throw new Error(result.error.detail);
@@ -98,6 +97,21 @@ describe("suggestMove", () => {
         if (last === "drawn") expect(value).toBe("draw");
       }
     }
+  });
+
+  it("without the line (book building) perfect play answers the same move, value and distance with fewer nodes", () => {
+    let saved = 0;
+    for (const position of ongoingPositions(CLASSIC_RULES, 8, 12, 5)) {
+      const full = suggestMove(position, CLASSIC_RULES, { seed: 4 });
+      const bare = suggestMove(position, CLASSIC_RULES, { seed: 4, line: false });
+      expect(full.exact).toBe(true);
+      expect([bare.move, bare.value, bare.pliesToEnd, bare.exact]).toEqual([full.move, full.value, full.pliesToEnd, full.exact]);
+      // An immediate win still names its one move; a longer line is what `line: false` skips.
+      expect(bare.principalVariation?.length ?? 0).toBeLessThanOrEqual(1);
+      expect(bare.nodes).toBeLessThanOrEqual(full.nodes);
+      saved += full.nodes - bare.nodes;
+    }
+    expect(saved).toBeGreaterThan(0);
   });
 
   it("perfect play hurries a win and delays a loss", () => {
