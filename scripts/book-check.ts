@@ -9,11 +9,17 @@
  * Without --tier: the deepest tier and, when the book reaches it, tier 15 (the positions after the
  * first placement, whose minimax is the start's value). Without --sample: every entry of the tier.
  * Prints one line per tier (agreements, CPU) and exits 1 on any disagreement or unsolved entry.
+ *
+ *   node --experimental-strip-types scripts/book-check.ts --book classic-12 --against classic-13
+ *
+ * compares, with no search, every entry of the tiers two books of one variant share (value and
+ * distance): a deeper book's tiers above its deepest are derived by minimax from it, the shallower
+ * book's deepest tier was solved by search, so their agreement checks the whole new tier through them.
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { readBookFiles } from "../cli/books.ts";
-import { BOOK_VARIANTS, decodeEntry, openBook, representative } from "../src/engine/book.ts";
+import { BOOK_VARIANTS, type Book, type BookEntry, decodeEntry, openBook, representative } from "../src/engine/book.ts";
 import { evaluate } from "../src/engine/index.ts";
 import { seededRandom } from "../src/engine/random.ts";
 import { tuneSearch } from "../src/engine/search.ts";
@@ -27,6 +33,7 @@ const { values } = parseArgs({
     seed: { type: "string", default: "1" },
     nodes: { type: "string", default: "4000000000" },
     tuning: { type: "string" },
+    against: { type: "string" },
     dir: { type: "string", default: join(import.meta.dirname, "..", "books") },
   },
 });
@@ -39,6 +46,41 @@ if (!bytes) throw new Error(`no ${values.book}.bin in ${values.dir}`);
 const rules = makeRules(BOOK_VARIANTS[values.book.replace(/-\d+$/, "")]);
 const book = openBook(bytes, rules);
 if (values.tuning) tuneSearch(JSON.parse(values.tuning));
+
+/** Entry `i` of a book's tier: its key and its decoded entry. */
+function entryAt(book: Book, tier: Book["tiers"][number], i: number): { key: number; entry: BookEntry } {
+  let key = 0;
+  for (let b = 0; b < tier.keyBytes; b++) key = key * 256 + book.bytes[tier.offset + i * tier.keyBytes + b];
+  const at = tier.offset + tier.count * tier.keyBytes + 2 * i;
+  return { key, entry: decodeEntry(book.bytes[at] | (book.bytes[at + 1] << 8)) };
+}
+
+if (values.against) {
+  const otherBytes = readBookFiles(values.dir)[values.against];
+  if (!otherBytes) throw new Error(`no ${values.against}.bin in ${values.dir}`);
+  const other = openBook(otherBytes, rules);
+  let failed = 0;
+  for (const tier of book.tiers) {
+    const theirs = other.tiers.find((candidate) => candidate.empties === tier.empties);
+    if (!theirs) continue;
+    if (theirs.count !== tier.count) throw new Error(`tier ${tier.empties}: ${tier.count} entries here, ${theirs.count} in ${values.against}`);
+    let agree = 0;
+    for (let i = 0; i < tier.count; i++) {
+      const mine = entryAt(book, tier, i);
+      const their = entryAt(other, theirs, i);
+      if (mine.key !== their.key) throw new Error(`tier ${tier.empties}, entry ${i}: the two books list different positions`);
+      if (mine.entry.value === their.entry.value && mine.entry.pliesToEnd === their.entry.pliesToEnd) agree++;
+      else {
+        failed++;
+        console.log(
+          `  disagreement at tier ${tier.empties}, entry ${i}: ${values.book} ${mine.entry.value}/${mine.entry.pliesToEnd}, ${values.against} ${their.entry.value}/${their.entry.pliesToEnd}`,
+        );
+      }
+    }
+    console.log(`${values.book} against ${values.against}, tier ${tier.empties}: ${agree}/${tier.count} entries agree (value and distance)`);
+  }
+  process.exit(failed === 0 ? 0 : 1);
+}
 const tiers = values.tier?.map(Number) ?? [book.deepestEmpties, ...(book.deepestEmpties < 15 ? [15] : [])];
 const maxNodes = Number(values.nodes);
 let failed = 0;
@@ -60,10 +102,7 @@ for (const empties of tiers) {
   let maxMs = 0;
   const counts = { win: 0, draw: 0, loss: 0 };
   for (const i of indices) {
-    let key = 0;
-    for (let b = 0; b < tier.keyBytes; b++) key = key * 256 + bytes[tier.offset + i * tier.keyBytes + b];
-    const at = tier.offset + tier.count * tier.keyBytes + 2 * i;
-    const entry = decodeEntry(bytes[at] | (bytes[at + 1] << 8));
+    const { key, entry } = entryAt(book, tier, i);
     const position = positionFromTrustedSetup(representative(key, empties, book.buildAttributeMask));
     const started = process.cpuUsage();
     const live = evaluate(position, rules, { distance: true, maxNodes });
