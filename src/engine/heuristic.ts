@@ -49,6 +49,39 @@ const moveCell = new Int8Array(17 * 16);
 const moveSafe = new Int32Array(17 * 16);
 
 /**
+ * A sliced request (slices.ts) runs again after each slice, and the heuristic search stores nothing in
+ * the table to find again: so the scores of the children of a root move's own node (the node at
+ * `memoDepth`) are kept in the request's memo, under the root move's memo key, the child and its window.
+ * A root move bigger than a slice then goes on where the last slice stopped, child by child, as the
+ * unsliced search would. Null when the request is not sliced.
+ */
+let childMemo: Map<string, number> | null = null;
+let memoPrefix = "";
+let memoDepth = -1;
+
+/**
+ * Called by index.ts around a sliced request's heuristic root move: `memo` and the root move's key, and
+ * the depth of the node the root move leads to (1 after a placement, 0 after a give-only move); null to
+ * stop (always, once the root move returns or throws).
+ */
+export function memoizeRootChildren(memo: Map<string, number> | null, prefix = "", depth = -1): void {
+  childMemo = memo;
+  memoPrefix = prefix;
+  memoDepth = memo === null ? -1 : depth;
+}
+
+/** A child of the root move's node, from the memo or searched and remembered (see childMemo). */
+function memoizedChild(cell: number, give: number, alpha: number, beta: number, empties: number, depth: number, plies: number): number {
+  const key = `${memoPrefix}/${cell} ${give} ${alpha} ${beta}`;
+  const memo = childMemo as Map<string, number>;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const score = -heuristicSearch(give, -beta, -alpha, empties - 1, depth + 1, plies - 1);
+  memo.set(key, score);
+  return score;
+}
+
+/**
  * The heuristic score for the player to move, who holds `hand` (safe to hold: it completes nothing),
  * looking `plies` placements ahead. `depth` counts placements from the root.
  */
@@ -73,7 +106,10 @@ export function heuristicSearch(hand: number, alpha: number, beta: number, empti
       const give = lowestBit(gives);
       gives &= ~classOf(give);
       takePiece(give);
-      const score = -heuristicSearch(give, -beta, -alpha, empties - 1, depth + 1, plies - 1);
+      const score =
+        depth === memoDepth
+          ? memoizedChild(cell, give, alpha, beta, empties, depth, plies)
+          : -heuristicSearch(give, -beta, -alpha, empties - 1, depth + 1, plies - 1);
       returnPiece(give);
       if (score > best) {
         best = score;

@@ -11,7 +11,7 @@ import { bookAnswer, bookRange } from "./books.ts";
 import { BudgetExhausted, nodesSearched, setNodeLimit } from "./budget.ts";
 import { randomIndex, type RandomSource, seededRandom, shuffleInPlace } from "./random.ts";
 import { piecesAtEnd, PROVEN, SCORE_LIMIT, type Value } from "./score.ts";
-import { configureRules, safeGivesAfter, scoreGive, scorePlacement, startRequest } from "./search.ts";
+import { configureRules, memoizeRootChildren, safeGivesAfter, scoreGive, scorePlacement, startRequest } from "./search.ts";
 import { activeContinuation, runSliced, type SearchLane, type SliceOptions, turns } from "./slices.ts";
 
 export type Level = "random" | "easy" | "medium" | "hard" | "perfect";
@@ -196,7 +196,14 @@ function scoreMove(root: Root, move: RootMove, alpha: number, beta: number, heur
   if (known !== undefined) return known;
   if (key === continuation.abandoned) throw new BudgetExhausted("a heuristic root move that no slice could hold");
   continuation.current = { key, heuristic: heuristicPlies >= 0 };
-  const score = searchMove(root, move, alpha, beta, heuristicPlies);
+  // The heuristic search stores nothing in the table: its root move's children are memoized instead.
+  if (heuristicPlies >= 0) memoizeRootChildren(continuation.scores, key, move.cell < 0 ? 0 : 1);
+  let score: number;
+  try {
+    score = searchMove(root, move, alpha, beta, heuristicPlies);
+  } finally {
+    memoizeRootChildren(null);
+  }
   continuation.current = null;
   continuation.scores.set(key, score);
   return score;

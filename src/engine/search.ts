@@ -9,6 +9,7 @@ import { available, completesShape, configureBoard, occupied, placePiece, remove
 import { startBudget } from "./budget.ts";
 import { exactSearch, resetHistory } from "./exact.ts";
 import { heuristicSearch } from "./heuristic.ts";
+export { memoizeRootChildren } from "./heuristic.ts";
 import { configureKeys } from "./keys.ts";
 import { PROVEN, winScore } from "./score.ts";
 import { table } from "./table.ts";

@@ -14,15 +14,16 @@ import { type Resume, tableStarted } from "./search.ts";
 export interface Continuation {
   /** Where the last slice ended; undefined on the first run. */
   resume: Resume | undefined;
-  /** Finished root-move scores, by root position, move, window and heuristic depth. */
+  /** Finished root-move scores, by root position, move, window and heuristic depth; and the scores of a heuristic root move's children, under its key (heuristic.ts). */
   readonly scores: Map<string, number>;
   /** Values derived from the node count (a phase's limit), fixed the first time they are computed. */
   readonly marks: Map<string, number>;
   /** The root call in progress (its memo key) and whether it is a heuristic search (which stores nothing). */
   current: { key: string; heuristic: boolean } | null;
   /**
-   * A heuristic root call that did not finish in the largest slice: index.ts treats it as out of
-   * budget (the search keeps its last completed depth) rather than start it over again and again.
+   * A heuristic root call that made no progress in the largest slice (not even one of its memoized
+   * children, see heuristic.ts): index.ts treats it as out of budget (the search keeps its last
+   * completed depth) rather than start it over again and again.
    */
   abandoned: string | null;
 }
@@ -44,9 +45,9 @@ export interface SliceOptions {
 /** 20,000 nodes: 4 to 5 ms of exact search, ~17 ms of heuristic search on the reference machine's core. */
 export const DEFAULT_SLICE_NODES = 20_000;
 /**
- * A heuristic root move that cannot finish in a slice gets doubled slices, up to this many times the
- * base (the heuristic search is about four times slower a node than the exact one); past that it is
- * abandoned, and the heuristic search answers from its last completed depth.
+ * A heuristic root move that makes no progress in a slice (finishes none of its children) gets doubled
+ * slices, up to this many times the base (the heuristic search is about four times slower a node than
+ * the exact one); past that it is abandoned, and the heuristic search answers from its last completed depth.
  */
 export const MAX_SLICE_GROWTH = 2;
 
@@ -54,9 +55,9 @@ const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 
 /**
  * Runs a synchronous engine request (`run`, which calls startRequest) in slices, yielding between
- * them. Its result is the one run that completed. A heuristic root search that a slice cannot hold
- * (it stores nothing to resume from) gets its slice doubled, up to MAX_SLICE_GROWTH; past that it is
- * abandoned (see Continuation.abandoned).
+ * them. Its result is the one run that completed. A heuristic root search that makes no progress in a
+ * slice (it resumes only from its memoized children) gets its slice doubled, up to MAX_SLICE_GROWTH;
+ * past that it is abandoned (see Continuation.abandoned).
  */
 export async function runSliced<T>(run: () => T, options: SliceOptions): Promise<T> {
   const base = Math.max(1, Math.floor(options.sliceNodes));

@@ -14,7 +14,10 @@ import { ongoingPositions } from "./engine-positions.ts";
 const classic = makeRules();
 
 /** Runs a sliced request and counts its slices. */
-async function counted<T>(run: (options: { sliceNodes: number; onSlice: () => void }) => Promise<T>, sliceNodes: number): Promise<{ result: T; slices: number }> {
+async function counted<T>(
+  run: (options: { sliceNodes: number; onSlice: () => void }) => Promise<T>,
+  sliceNodes: number,
+): Promise<{ result: T; slices: number }> {
   let slices = 1;
   const result = await run({ sliceNodes, onSlice: () => slices++ });
   return { result, slices };
@@ -71,6 +74,21 @@ describe("a sliced search answers like the unsliced one", () => {
       expect(result).toEqual(plain);
       const evaluation = evaluate(position, classic, { maxNodes: 100_000, moves: true });
       expect(await evaluateSliced(position, classic, { maxNodes: 100_000, moves: true }, { sliceNodes: 1_000_000 })).toEqual(evaluation);
+    }
+  });
+
+  it("hard: a heuristic root move bigger than a slice goes on where the slice stopped (its children are memoized)", async () => {
+    // 14 empty cells: no exact solve within 20% of 400,000 nodes, so hard deepens the heuristic search
+    // until its budget ends. Root moves take more than two slices of 4,000 at the last depths: without
+    // the memo they were abandoned, the answer came from a shallower depth with most of the budget unspent.
+    for (const position of ongoingPositions(classic, 14, 3, 314, true)) {
+      const options = { level: "hard" as const, maxNodes: 400_000, seed: 3 };
+      const plain = suggestMove(position, classic, options);
+      const { result, slices } = await counted((slicing) => suggestMoveSliced(position, classic, options, slicing), 4_000);
+      expect(plain.exact).toBe(false);
+      expect(slices).toBeGreaterThan(50);
+      expect(makeMoveText(result.move)).toBe(makeMoveText(plain.move));
+      expect(result.nodes).toBeGreaterThan(0.9 * options.maxNodes);
     }
   });
 
