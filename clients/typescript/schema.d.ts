@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Health check
-         * @description Answers 200 while the Worker serves requests. With `deep=1`, also pings a match object, a tournament object and the bot registry (a storage read each, nothing written) and reports each one's time; when one fails or takes over 5 s, a 503 problem document (`server/unhealthy`) names it, with every check's time.
+         * @description Answers 200 while the Worker serves requests. With `deep=1`, also pings a match object, a tournament object and the bot registry (a storage read each, nothing written) and reports each one's time, and opens every variant's opening book (header, format version, rules, checksum: what its first request would do); when an object fails or takes over 5 s, or a book is refused (the engine would search that variant instead), a 503 problem document (`server/unhealthy`) names it, with every check's result.
          */
         get: operations["health"];
         put?: never;
@@ -1391,7 +1391,7 @@ export interface components {
             message: string;
         };
         /**
-         * @description The Worker is serving (and, with `deep=1`, its Durable Objects answer).
+         * @description The Worker is serving (and, with `deep=1`, its Durable Objects answer and its opening books are sound).
          * @example {
          *       "status": "ok",
          *       "checks": {
@@ -1406,6 +1406,16 @@ export interface components {
          *         "registry": {
          *           "status": "ok",
          *           "ms": 4
+         *         },
+         *         "books": {
+         *           "status": "ok",
+         *           "open": [
+         *             {
+         *               "name": "squares-13",
+         *               "deepest": 13,
+         *               "positions": 12507
+         *             }
+         *           ]
          *         }
          *       }
          *     }
@@ -1416,11 +1426,12 @@ export interface components {
              * @enum {string}
              */
             status: "ok";
-            /** @description With `deep=1`: each Durable Object class pinged (a match object, a tournament object, the bot registry). */
+            /** @description With `deep=1`: each Durable Object class pinged (a match object, a tournament object, the bot registry), and the opening books opened. */
             checks?: {
                 match: components["schemas"]["HealthCheck"];
                 tournament: components["schemas"]["HealthCheck"];
                 registry: components["schemas"]["HealthCheck"];
+                books: components["schemas"]["BooksCheck"];
             };
         };
         /**
@@ -1441,6 +1452,44 @@ export interface components {
              * @example 3
              */
             ms: number;
+        };
+        /**
+         * @description The opening books, each opened and checked (header, format version, rules, checksum).
+         * @example {
+         *       "status": "ok",
+         *       "open": [
+         *         {
+         *           "name": "squares-13",
+         *           "deepest": 13,
+         *           "positions": 12507
+         *         }
+         *       ]
+         *     }
+         */
+        BooksCheck: {
+            /**
+             * @description Every variant's book opened (a refused one makes the whole check a 503 problem).
+             * @enum {string}
+             */
+            status: "ok";
+            /** @description The book each variant answers from. */
+            open: {
+                /**
+                 * @description The book, `<variant>-<depth>`.
+                 * @example squares-13
+                 */
+                name: string;
+                /**
+                 * @description Empty cells of its deepest tier: positions with this many empty cells or more are answered from it.
+                 * @example 13
+                 */
+                deepest: number;
+                /**
+                 * @description Positions in the book.
+                 * @example 12507
+                 */
+                positions: number;
+            }[];
         };
         /**
          * @example {
@@ -6456,7 +6505,7 @@ export interface operations {
     health: {
         parameters: {
             query?: {
-                /** @description `1` (or `true`): also ping a match object, a tournament object and the registry. */
+                /** @description `1` (or `true`): also ping a match object, a tournament object and the registry, and open the opening books. */
                 deep?: "0" | "1" | "false" | "true";
             };
             header?: never;

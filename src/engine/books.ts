@@ -4,7 +4,7 @@
  * version, rules, checksum) on the first request of its variant. A book that fails is refused once, with
  * its BookError code logged, and that variant is searched as if it had no book: never a wrong answer.
  */
-import type { Position, Rules } from "../rules/index.ts";
+import { makeRules, type Position, type Rules } from "../rules/index.ts";
 import { BOOK_VARIANTS, type Book, type BookAnswer, BookError, bookVariantName, lookupBook, openBook } from "./book.ts";
 
 /** A book file's bytes, as a Data module (ArrayBuffer) or a file read (Uint8Array). */
@@ -21,6 +21,8 @@ export interface BookStatus {
   state: "installed" | "open" | "refused";
   /** Empty cells of the deepest tier, once open. */
   deepest?: number;
+  /** Positions in the book, once open. */
+  positions?: number;
   code?: BookError["code"];
   reason?: string;
 }
@@ -67,9 +69,19 @@ export function bookStatus(): BookStatus[] {
     name: slot.name,
     variant: slot.variant,
     state: slot.state,
-    ...(slot.book ? { deepest: slot.book.deepestEmpties } : {}),
+    ...(slot.book ? { deepest: slot.book.deepestEmpties, positions: slot.book.entryCount } : {}),
     ...(slot.code ? { code: slot.code, reason: slot.reason } : {}),
   }));
+}
+
+/**
+ * Opens the book of every installed variant, as its first request would (a refused file falls back to
+ * the variant's next one, as there), and returns bookStatus(): the deep health check's view, where a
+ * refused book is a defect of the deployment.
+ */
+export function openInstalledBooks(): BookStatus[] {
+  for (const variant of new Set(slots.map((slot) => slot.variant))) slotFor(makeRules(BOOK_VARIANTS[variant]));
+  return bookStatus();
 }
 
 function refuse(slot: Slot, error: BookError): void {

@@ -2,13 +2,25 @@
  * About the service itself: the index (name, version, links), a health check, and the problem types
  * (each problem document's `type` is `/problems/<code>`, so these make them dereferenceable). The deep
  * health check (`/healthz?deep=1`) pings one object of each Durable Object class, a storage read each
- * and nothing written, so it fails when the objects do, not only when the Worker does.
+ * and nothing written, so it fails when the objects do, not only when the Worker does; and it opens
+ * the opening books, so a corrupt or stale book file in a deployment shows as a failure, not only as a
+ * logged line and slower answers.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import packageJson from "../../../package.json" with { type: "json" };
 import type { App, AppEnv } from "../context.ts";
+import { openInstalledBooks } from "../../engine/index.ts";
 import { registryStub } from "./bots.ts";
-import { isProblemCode, PROBLEM_CODES, PROBLEMS, ProblemCodeSchema, type ProblemCode, ProblemError, problemResponses, problemType } from "../../wire/problems.ts";
+import {
+  isProblemCode,
+  PROBLEM_CODES,
+  PROBLEMS,
+  ProblemCodeSchema,
+  type ProblemCode,
+  ProblemError,
+  problemResponses,
+  problemType,
+} from "../../wire/problems.ts";
 
 export const SERVICE = { name: packageJson.name, version: packageJson.version, description: packageJson.description } as const;
 
@@ -48,24 +60,58 @@ const CheckSchema = z
   })
   .openapi("HealthCheck", { description: "One object's ping.", example: { status: "ok", ms: 3 } });
 
+const BOOKS_EXAMPLE = { status: "ok" as const, open: [{ name: "squares-13", deepest: 13, positions: 12507 }] };
+
+const BooksCheckSchema = z
+  .object({
+    status: z.literal("ok").openapi({ description: "Every variant's book opened (a refused one makes the whole check a 503 problem)." }),
+    open: z
+      .array(
+        z.object({
+          name: z.string().openapi({ description: "The book, `<variant>-<depth>`.", example: "squares-13" }),
+          deepest: z
+            .number()
+            .int()
+            .min(0)
+            .max(16)
+            .openapi({ description: "Empty cells of its deepest tier: positions with this many empty cells or more are answered from it.", example: 13 }),
+          positions: z.number().int().min(1).openapi({ description: "Positions in the book.", example: 12507 }),
+        }),
+      )
+      .openapi({ description: "The book each variant answers from." }),
+  })
+  .openapi("BooksCheck", { description: "The opening books, each opened and checked (header, format version, rules, checksum).", example: BOOKS_EXAMPLE });
+
 const HealthSchema = z
   .object({
     status: z.literal("ok").openapi({ description: "Always `ok`: an answer at all is the signal (a failing deep check is a 503 problem)." }),
     checks: z
-      .object({ match: CheckSchema, tournament: CheckSchema, registry: CheckSchema })
+      .object({ match: CheckSchema, tournament: CheckSchema, registry: CheckSchema, books: BooksCheckSchema })
       .optional()
-      .openapi({ description: "With `deep=1`: each Durable Object class pinged (a match object, a tournament object, the bot registry)." }),
+      .openapi({
+        description: "With `deep=1`: each Durable Object class pinged (a match object, a tournament object, the bot registry), and the opening books opened.",
+      }),
   })
   .openapi("Health", {
-    description: "The Worker is serving (and, with `deep=1`, its Durable Objects answer).",
-    example: { status: "ok", checks: { match: { status: "ok", ms: 3 }, tournament: { status: "ok", ms: 2 }, registry: { status: "ok", ms: 4 } } },
+    description: "The Worker is serving (and, with `deep=1`, its Durable Objects answer and its opening books are sound).",
+    example: {
+      status: "ok",
+      checks: { match: { status: "ok", ms: 3 }, tournament: { status: "ok", ms: 2 }, registry: { status: "ok", ms: 4 }, books: BOOKS_EXAMPLE },
+    },
   });
 
 const HealthQuerySchema = z.object({
   deep: z
     .enum(["0", "1", "false", "true"])
     .optional()
-    .openapi({ param: { name: "deep", in: "query", description: "`1` (or `true`): also ping a match object, a tournament object and the registry." }, example: "1" }),
+    .openapi({
+      param: {
+        name: "deep",
+        in: "query",
+        description: "`1` (or `true`): also ping a match object, a tournament object and the registry, and open the opening books.",
+      },
+      example: "1",
+    }),
 });
 
 type CheckName = "match" | "tournament" | "registry";
@@ -140,7 +186,7 @@ export function registerMetaRoutes(app: App): void {
       tags: ["Meta"],
       operationId: "health",
       summary: "Health check",
-      description: `Answers 200 while the Worker serves requests. With \`deep=1\`, also pings a match object, a tournament object and the bot registry (a storage read each, nothing written) and reports each one's time; when one fails or takes over ${PING_TIMEOUT_MS / 1000} s, a 503 problem document (\`server/unhealthy\`) names it, with every check's time.`,
+      description: `Answers 200 while the Worker serves requests. With \`deep=1\`, also pings a match object, a tournament object and the bot registry (a storage read each, nothing written) and reports each one's time, and opens every variant's opening book (header, format version, rules, checksum: what its first request would do); when an object fails or takes over ${PING_TIMEOUT_MS / 1000} s, or a book is refused (the engine would search that variant instead), a 503 problem document (\`server/unhealthy\`) names it, with every check's result.`,
       request: { query: HealthQuerySchema },
       responses: {
         200: { description: "Healthy.", content: { "application/json": { schema: HealthSchema } } },
@@ -151,19 +197,32 @@ export function registerMetaRoutes(app: App): void {
       const { deep } = c.req.valid("query");
       if (deep !== "1" && deep !== "true") return c.json({ status: "ok" as const }, 200);
       const results = await deepChecks(c.env);
+      const books = openInstalledBooks();
+      const refused = books.filter((book) => book.state === "refused");
+      const open = books.flatMap((book) => (book.state === "open" ? [{ name: book.name, deepest: book.deepest ?? 0, positions: book.positions ?? 0 }] : []));
       const names = Object.keys(results) as CheckName[];
       const failed = names.filter((name) => !results[name].ok);
-      if (failed.length > 0) {
+      if (failed.length > 0 || refused.length > 0) {
         const said = (name: CheckName) => {
           const result = results[name];
           return result.ok ? `${name}: ok in ${result.ms} ms` : `${name}: failed after ${result.ms} ms (${result.error})`;
         };
-        throw new ProblemError("server/unhealthy", names.map(said).join("; "), {
-          errors: failed.map((name) => ({ path: ["checks", name], message: said(name) })),
+        const booksSaid =
+          refused.length === 0
+            ? `books: ${open.length} open`
+            : `books: ${refused.map((book) => `${book.name} refused (${book.code}: ${book.reason})`).join(", ")}`;
+        throw new ProblemError("server/unhealthy", [...names.map(said), booksSaid].join("; "), {
+          errors: [
+            ...failed.map((name) => ({ path: ["checks", name], message: said(name) })),
+            ...(refused.length > 0 ? [{ path: ["checks", "books"], message: booksSaid }] : []),
+          ],
         });
       }
-      const checks = Object.fromEntries(names.map((name) => [name, { status: "ok" as const, ms: results[name].ms }])) as Record<CheckName, { status: "ok"; ms: number }>;
-      return c.json({ status: "ok" as const, checks }, 200);
+      const pings = Object.fromEntries(names.map((name) => [name, { status: "ok" as const, ms: results[name].ms }])) as Record<
+        CheckName,
+        { status: "ok"; ms: number }
+      >;
+      return c.json({ status: "ok" as const, checks: { ...pings, books: { status: "ok" as const, open } } }, 200);
     },
   );
 
@@ -178,9 +237,13 @@ export function registerMetaRoutes(app: App): void {
       responses: {
         200: {
           description: "All problem types.",
-          content: { "application/json": { schema: z
+          content: {
+            "application/json": {
+              schema: z
                 .object({ problems: z.array(ProblemTypeSchema) })
-                .openapi("ProblemTypeList", { example: { problems: [problemTypeOf("request/invalid"), problemTypeOf("position/bad_character")] } }) } },
+                .openapi("ProblemTypeList", { example: { problems: [problemTypeOf("request/invalid"), problemTypeOf("position/bad_character")] } }),
+            },
+          },
         },
         ...problemResponses("/problems", ["server/internal"]),
       },
@@ -198,7 +261,9 @@ export function registerMetaRoutes(app: App): void {
       description: "The target of a problem document's `type`: `/problems/position/bad_character` describes code `position/bad_character`.",
       request: {
         params: z.object({
-          namespace: z.string().openapi({ param: { name: "namespace", in: "path", description: "The part of the code before the slash." }, example: "position" }),
+          namespace: z
+            .string()
+            .openapi({ param: { name: "namespace", in: "path", description: "The part of the code before the slash." }, example: "position" }),
           name: z.string().openapi({ param: { name: "name", in: "path", description: "The part of the code after the slash." }, example: "bad_character" }),
         }),
       },
