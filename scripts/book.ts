@@ -422,6 +422,13 @@ async function main(): Promise<void> {
     );
   let solvedCount = deepest.length - unsolved.length;
   const cpuTimes: number[] = [];
+  /** What this run solved, for the logs (a build resumed over several runs adds up their totals). */
+  const runStats = (): string => {
+    if (cpuTimes.length === 0) return "";
+    const sorted = [...cpuTimes].sort((a, b) => a - b);
+    const total = sorted.reduce((a, b) => a + b, 0) / 1000;
+    return `; this run solved ${sorted.length} tier-${depth} positions in ${(total / 3600).toFixed(2)} core-hours: mean ${(total / sorted.length).toFixed(3)} s, median ${(sorted[sorted.length >> 1] / 1000).toFixed(3)} s, max ${(sorted[sorted.length - 1] / 1000).toFixed(3)} s CPU each`;
+  };
   const progress = makeProgress(`${name} tier ${depth}`, deepest.length, solvedCount);
   let lastSave = Date.now();
   const pool = solveInWorkers(jobs, pending, request, (result) => {
@@ -440,7 +447,7 @@ async function main(): Promise<void> {
   const interrupt = (signal: string) => {
     progress.stop();
     saveCheckpoint();
-    console.log(`${name}: ${signal}, checkpoint saved (${solvedCount}/${deepest.length} solved)`);
+    console.log(`${name}: ${signal}, checkpoint saved (${solvedCount}/${deepest.length} solved)${runStats()}`);
     process.exit(130);
   };
   process.once("SIGINT", () => interrupt("interrupted"));
@@ -465,13 +472,8 @@ async function main(): Promise<void> {
 
   const book = openBook(bytes, rules);
   const start = lookupBook(book, positionFromTrustedSetup({ board: Array(16).fill(null), inHand: null }), rules);
-  const sorted = [...cpuTimes].sort((a, b) => a - b);
-  const stats =
-    sorted.length > 0
-      ? `; this run solved ${sorted.length} tier-${depth} positions: mean ${(sorted.reduce((a, b) => a + b, 0) / sorted.length / 1000).toFixed(3)} s, median ${(sorted[sorted.length >> 1] / 1000).toFixed(3)} s, max ${(sorted[sorted.length - 1] / 1000).toFixed(3)} s CPU each`
-      : "";
   console.log(
-    `${name}: done in ${formatDuration((Date.now() - buildStarted) / 1000)}: ${book.entryCount} entries, ${bytes.length} bytes, checksum ${book.checksum.toString(16).padStart(8, "0")}; start value: ${start?.value} (${start?.pliesToEnd} placements)${stats}`,
+    `${name}: done in ${formatDuration((Date.now() - buildStarted) / 1000)}: ${book.entryCount} entries, ${bytes.length} bytes, checksum ${book.checksum.toString(16).padStart(8, "0")}; start value: ${start?.value} (${start?.pliesToEnd} placements)${runStats()}`,
   );
   // Into a repository's books/: the Worker's list of books (src/books.ts) names the new one.
   const repository = resolve(out, "..");
