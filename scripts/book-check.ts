@@ -19,7 +19,7 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { readBookFiles } from "../cli/books.ts";
-import { BOOK_VARIANTS, type Book, type BookEntry, decodeEntry, openBook, representative } from "../src/engine/book.ts";
+import { BOOK_VARIANTS, openBook, representative, tierEntry } from "../src/engine/book.ts";
 import { evaluate } from "../src/engine/index.ts";
 import { seededRandom } from "../src/engine/random.ts";
 import { tuneSearch } from "../src/engine/search.ts";
@@ -47,14 +47,6 @@ const rules = makeRules(BOOK_VARIANTS[values.book.replace(/-\d+$/, "")]);
 const book = openBook(bytes, rules);
 if (values.tuning) tuneSearch(JSON.parse(values.tuning));
 
-/** Entry `i` of a book's tier: its key and its decoded entry. */
-function entryAt(book: Book, tier: Book["tiers"][number], i: number): { key: number; entry: BookEntry } {
-  let key = 0;
-  for (let b = 0; b < tier.keyBytes; b++) key = key * 256 + book.bytes[tier.offset + i * tier.keyBytes + b];
-  const at = tier.offset + tier.count * tier.keyBytes + 2 * i;
-  return { key, entry: decodeEntry(book.bytes[at] | (book.bytes[at + 1] << 8)) };
-}
-
 if (values.against) {
   const otherBytes = readBookFiles(values.dir)[values.against];
   if (!otherBytes) throw new Error(`no ${values.against}.bin in ${values.dir}`);
@@ -66,8 +58,8 @@ if (values.against) {
     if (theirs.count !== tier.count) throw new Error(`tier ${tier.empties}: ${tier.count} entries here, ${theirs.count} in ${values.against}`);
     let agree = 0;
     for (let i = 0; i < tier.count; i++) {
-      const mine = entryAt(book, tier, i);
-      const their = entryAt(other, theirs, i);
+      const mine = tierEntry(book, tier, i);
+      const their = tierEntry(other, theirs, i);
       if (mine.key !== their.key) throw new Error(`tier ${tier.empties}, entry ${i}: the two books list different positions`);
       if (mine.entry.value === their.entry.value && mine.entry.pliesToEnd === their.entry.pliesToEnd) agree++;
       else {
@@ -102,7 +94,7 @@ for (const empties of tiers) {
   let maxMs = 0;
   const counts = { win: 0, draw: 0, loss: 0 };
   for (const i of indices) {
-    const { key, entry } = entryAt(book, tier, i);
+    const { key, entry } = tierEntry(book, tier, i);
     const position = positionFromTrustedSetup(representative(key, empties, book.buildAttributeMask));
     const started = process.cpuUsage();
     const live = evaluate(position, rules, { distance: true, maxNodes });

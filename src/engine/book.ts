@@ -572,6 +572,12 @@ export function openBook(input: Uint8Array | ArrayBuffer, rules?: Pick<Rules, "s
   return book;
 }
 
+/** Entry `index` of one of the book's tiers: its key and its decoded entry (keys ascending). */
+export function tierEntry(book: Book, tier: Book["tiers"][number], index: number): { key: number; entry: BookEntry } {
+  const at = tier.offset + tier.count * tier.keyBytes + 2 * index;
+  return { key: readKey(book.bytes, tier.offset + index * tier.keyBytes, tier.keyBytes), entry: decodeEntry(book.bytes[at] | (book.bytes[at + 1] << 8)) };
+}
+
 /** Binary search for a key in its tier; the entry, or undefined. */
 export function findEntry(book: Book, key: number, empties: number): BookEntry | undefined {
   const tier = book.tiers.find((candidate) => candidate.empties === empties);
@@ -582,10 +588,7 @@ export function findEntry(book: Book, key: number, empties: number): BookEntry |
   while (low <= high) {
     const middle = (low + high) >> 1;
     const order = readKey(bytes, tier.offset + middle * tier.keyBytes, tier.keyBytes) - key;
-    if (order === 0) {
-      const entryAt = tier.offset + tier.count * tier.keyBytes + 2 * middle;
-      return decodeEntry(bytes[entryAt] | (bytes[entryAt + 1] << 8));
-    }
+    if (order === 0) return tierEntry(book, tier, middle).entry;
     if (order < 0) low = middle + 1;
     else high = middle - 1;
   }

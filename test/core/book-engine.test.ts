@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { BOOKS_DIR, readBookFiles } from "../../cli/books.ts";
-import { BOOK_VARIANTS, type Book, type BookEntry, decodeEntry, openBook, representative } from "../../src/engine/book.ts";
+import { BOOK_VARIANTS, type Book, type BookEntry, openBook, representative, tierEntry } from "../../src/engine/book.ts";
 import { bookNames, booksModule } from "../../scripts/books-index.ts";
 import { bookStatus, evaluate, installBooks, type Level, suggestMove, type Value } from "../../src/engine/index.ts";
 import { type RandomSource, seededRandom } from "../../src/engine/random.ts";
@@ -30,10 +30,7 @@ function tierEntries(book: Book, empties: number): { position: Position; entry: 
   if (!tier) throw new Error(`no tier ${empties}`);
   const result = [];
   for (let i = 0; i < tier.count; i++) {
-    let key = 0;
-    for (let b = 0; b < tier.keyBytes; b++) key = key * 256 + book.bytes[tier.offset + i * tier.keyBytes + b];
-    const at = tier.offset + tier.count * tier.keyBytes + 2 * i;
-    const entry = decodeEntry(book.bytes[at] | (book.bytes[at + 1] << 8));
+    const { key, entry } = tierEntry(book, tier, i);
     result.push({ position: positionFromTrustedSetup(representative(key, empties, book.buildAttributeMask)), entry });
   }
   return result;
