@@ -75,6 +75,19 @@ export function bookStatus(): BookStatus[] {
 }
 
 /**
+ * What the engine's answers depend on besides the position and the budget: the installed files' names,
+ * sorted, each refused one marked with `!` ("attributes-1-11,classic-12!,..."). A cache keyed by it
+ * misses when a deployment installs other books, and an answer searched while a book is refused can be
+ * told apart (the HTTP layer does not keep those).
+ */
+export function booksFingerprint(): string {
+  return slots
+    .map((slot) => `${slot.name}${slot.state === "refused" ? "!" : ""}`)
+    .sort()
+    .join(",");
+}
+
+/**
  * Opens the book of every installed variant, as its first request would (a refused file falls back to
  * the variant's next one, as there), and returns bookStatus(): the deep health check's view, where a
  * refused book is a defect of the deployment.

@@ -18,7 +18,7 @@ export type Level = "random" | "easy" | "medium" | "hard" | "perfect";
 export const LEVELS: readonly Level[] = ["random", "easy", "medium", "hard", "perfect"];
 /** For the player to move. */
 export type { Value };
-export { bookStatus, type BookFiles, type BookStatus, installBooks, openInstalledBooks } from "./books.ts";
+export { booksFingerprint, bookStatus, type BookFiles, type BookStatus, installBooks, openInstalledBooks } from "./books.ts";
 
 /**
  * Where an answer came from: `book` an installed opening book (no search), `known` a published fact

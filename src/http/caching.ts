@@ -4,10 +4,12 @@
  * for a matching `If-None-Match`. Engine searches, the costly ones, are also kept in the Workers Cache
  * API (`caches.default`), so a repeated search is answered from the cache without running the engine;
  * `Cache-Status` (RFC 9211) says which. An answer that depends on a random draw (a suggested move
- * without a `seed`) is `no-store` and never cached.
+ * without a `seed`) is `no-store` and never cached. The shared cache's key names the installed opening
+ * books, and an answer given while a book is refused (searched instead, maybe inexact) is not kept there.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import packageJson from "../../package.json" with { type: "json" };
+import { booksFingerprint } from "../engine/index.ts";
 import type { AppEnv } from "./context.ts";
 import { REQUEST_ID_HEADER } from "./request-id.ts";
 
@@ -37,7 +39,8 @@ export function pureGet(options: PureGetOptions): MiddlewareHandler<AppEnv> {
       return;
     }
     const cache = options.shared ? sharedCache() : null;
-    const key = cache ? cacheKey(c) : null;
+    const books = booksFingerprint();
+    const key = cache ? cacheKey(c, books) : null;
     const cached = cache && key ? await cache.match(key) : undefined;
     let answer: Response;
     if (cached) {
@@ -50,7 +53,11 @@ export function pureGet(options: PureGetOptions): MiddlewareHandler<AppEnv> {
       answer = new Response(body, c.res);
       answer.headers.set("ETag", await strongEtag(body));
       answer.headers.set("Cache-Control", `public, max-age=${options.maxAgeS}`);
-      if (cache && key) {
+      // A book refused before or during this request: its variant was searched, maybe inexactly.
+      const bookRefused = books.includes("!") || booksFingerprint() !== books;
+      if (cache && key && bookRefused) {
+        answer.headers.set("Cache-Status", `${CACHE_NAME}; fwd=miss; detail=book-refused`);
+      } else if (cache && key) {
         const stored = answer.clone();
         stored.headers.delete(REQUEST_ID_HEADER);
         answer.headers.set("Cache-Status", `${CACHE_NAME}; fwd=miss; stored`);
@@ -91,13 +98,15 @@ function sharedCache(): Cache | null {
 
 /**
  * The cache key: the URL with its parameters sorted (the same question asked in another order is the
- * same answer), plus what else decides the answer: the service version and the engine's node budgets.
+ * same answer), plus what else decides the answer: the service version, the engine's node budgets and
+ * the installed opening books (booksFingerprint).
  */
-function cacheKey(c: Context<AppEnv>): Request {
+function cacheKey(c: Context<AppEnv>, books: string): Request {
   const url = new URL(c.req.url);
   const params = [...url.searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
   const search = new URLSearchParams(params);
   search.set("~service", `${packageJson.version}/${c.env?.ENGINE_DEFAULT_NODES ?? ""}/${c.env?.ENGINE_MAX_NODES ?? ""}`);
+  search.set("~books", books);
   return new Request(`${url.origin}${url.pathname}?${search}`, { method: "GET" });
 }
 

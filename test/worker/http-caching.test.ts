@@ -3,11 +3,14 @@
  * 304 for a matching If-None-Match (also `*`, a list, a weak form); engine searches kept in the Workers
  * Cache API (a repeat, even with its parameters in another order, is a `Cache-Status` hit with the same
  * bytes); an answer that depends on a random draw (suggest-move without a seed) is `no-store` and never
- * cached; refusals and POSTs carry no cache headers.
+ * cached; refusals and POSTs carry no cache headers. The cache's key names the installed opening books (a
+ * deployment with other books misses), and an answer searched while a book is refused is never kept.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { OPENING_BOOKS } from "../../src/books.ts";
+import { installBooks } from "../../src/engine/index.ts";
 import { strongEtag } from "../../src/http/caching.ts";
-import { expectProblem, postJson, request } from "./http.ts";
+import { expectProblem, json200, postJson, request } from "./http.ts";
 
 const ENDGAME = "..5.A...D3EF90.67";
 
@@ -120,5 +123,47 @@ describe("engine GETs and the Workers cache", () => {
       expect(response.headers.get("cache-status")).toBeNull();
       await expectProblem(response, "engine/game_over");
     }
+  });
+
+  it("the key names the installed books: with other books installed, an answer is searched and stored again", async () => {
+    const path = `/v1/evaluate?position=${ENDGAME}&distance=true`;
+    await (await request(path)).arrayBuffer();
+    const cached = await untilCached(path);
+    const body = await cached.text();
+    // One book fewer (the first): another deployment's set of books.
+    installBooks(Object.fromEntries(Object.entries(OPENING_BOOKS).slice(1)));
+    try {
+      const other = await request(path);
+      expect(other.headers.get("cache-status")).toBe("quarto-engine; fwd=miss; stored");
+      expect(await other.text()).toBe(body);
+    } finally {
+      installBooks(OPENING_BOOKS);
+    }
+    expect((await untilCached(path)).headers.get("cache-status")).toBe("quarto-engine; hit");
+  });
+
+  it("an answer searched while its variant's book is refused (here a corrupt file) is not kept; once the book is back, the book answers", async () => {
+    // A position of the two-attribute book (13 empty cells): searched exactly enough when the book is refused.
+    const path = "/v1/evaluate?position=0A3.............5&attributes=height,color";
+    const name = Object.keys(OPENING_BOOKS).find((candidate) => /^attributes-2-\d+$/.test(candidate)) as string;
+    const corrupt = new Uint8Array(OPENING_BOOKS[name]).slice();
+    corrupt[corrupt.length >> 1] ^= 0x20;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    installBooks({ ...OPENING_BOOKS, [name]: corrupt });
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const response = await request(path);
+        expect(response.headers.get("cache-status")).toBe("quarto-engine; fwd=miss; detail=book-refused");
+        expect(await json200(response)).toMatchObject({ source: "search" });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(`engine: book ${name} refused (book/checksum)`));
+    } finally {
+      installBooks(OPENING_BOOKS);
+      warn.mockRestore();
+    }
+    const restored = await request(path);
+    expect(restored.headers.get("cache-status")).toBe("quarto-engine; fwd=miss; stored");
+    expect(await json200(restored)).toMatchObject({ exact: true, source: "book" });
   });
 });
