@@ -14,9 +14,12 @@ import { bookNames, booksModule } from "../../scripts/books-index.ts";
 import { bookStatus, evaluate, installBooks, type Level, suggestMove, type Value } from "../../src/engine/index.ts";
 import { type RandomSource, seededRandom } from "../../src/engine/random.ts";
 import { boardSymmetries } from "../../src/engine/symmetry.ts";
+import { ongoingPositions } from "./engine-positions.ts";
 import { ANNOUNCE_MODES, ATTRIBUTES, makeRules, playMove, type Position, positionFromTrustedSetup, type Rules } from "../../src/rules/index.ts";
 
 const FILES = readBookFiles();
+/** The service's default node budget, as wrangler.toml sets it (ENGINE_DEFAULT_NODES). */
+const DEFAULT_BUDGET = Number(/^ENGINE_DEFAULT_NODES = "(\d+)"$/m.exec(readFileSync(join(import.meta.dirname, "..", "..", "wrangler.toml"), "utf8"))?.[1]);
 const installAll = () => installBooks(FILES);
 const negate = (value: Value): Value => (value === "win" ? "loss" : value === "loss" ? "win" : "draw");
 const variantOf = (name: string) => name.replace(/-\d+$/, "");
@@ -111,7 +114,7 @@ describe("answers from the book", () => {
     "attributes-2-squares-13",
     "attributes-3-14",
     "attributes-3-squares-14",
-    "classic-13",
+    "classic-12",
     "squares-13",
   ]) {
     it(`${name}: sampled entries of every tier, in random frames, through evaluate and suggestMove, with no search`, () => {
@@ -199,7 +202,7 @@ describe("the CI check: a seeded sample of the committed books' deepest tiers re
     ["attributes-2-12", 8],
     ["attributes-1-squares-12", 10],
     ["attributes-2-squares-13", 2],
-    ["classic-13", 1],
+    ["classic-12", 1],
     ["squares-13", 2],
   ] as const) {
     it(`${name}: ${count} entries`, () => {
@@ -281,7 +284,13 @@ describe("perfect play from the first move", () => {
    * position's value comes from evaluate (the book, then search): once it is a win, the game must end in
    * perfect's win; perfect never loses (every start is a draw).
    */
-  function play(rules: Rules, opponent: Level, perfectSeat: 0 | 1, seed: number): { result: "won" | "lost" | "draw"; winnable: boolean; bookTurns: number } {
+  function play(
+    rules: Rules,
+    opponent: Level,
+    perfectSeat: 0 | 1,
+    seed: number,
+    exactAtDefault: boolean,
+  ): { result: "won" | "lost" | "draw"; winnable: boolean; bookTurns: number } {
     let position = positionFromTrustedSetup({ board: Array(16).fill(null), inHand: null });
     let winnable = false;
     let bookTurns = 0;
@@ -289,12 +298,14 @@ describe("perfect play from the first move", () => {
       const mover = ply % 2;
       const level: Level = mover === perfectSeat ? "perfect" : opponent;
       if (level === "perfect") {
-        const known = evaluate(position, rules, { maxNodes: 200_000_000 });
+        // Where the book reaches 12 empty cells (classic) every position is exact at the service's default budget.
+        const known = evaluate(position, rules, { maxNodes: exactAtDefault ? DEFAULT_BUDGET : 200_000_000 });
         expect(known.exact).toBe(true);
         if (known.source === "book") bookTurns++;
         if (known.value === "win") winnable = true;
       }
-      const suggestion = suggestMove(position, rules, { level, seed: seed * 100 + ply, maxNodes: 2_000_000 });
+      const suggestion = suggestMove(position, rules, { level, seed: seed * 100 + ply, maxNodes: DEFAULT_BUDGET });
+      if (level === "perfect" && exactAtDefault) expect(suggestion.exact).toBe(true);
       const played = playMove(position, suggestion.move, rules);
       if (!played.ok) throw new Error(played.error.detail);
       const outcome = played.value.outcome;
@@ -308,17 +319,18 @@ describe("perfect play from the first move", () => {
     }
   }
 
-  for (const [variant, rules] of [
-    ["attributes-1", makeRules({ attributes: ["color"] })],
-    ["attributes-2", makeRules({ attributes: ["shape", "fill"], announce: "manual" })],
-    ["squares", makeRules({ squares: true })],
+  for (const [variant, rules, exactAtDefault] of [
+    ["attributes-1", makeRules({ attributes: ["color"] }), false],
+    ["attributes-2", makeRules({ attributes: ["shape", "fill"], announce: "manual" }), false],
+    ["squares", makeRules({ squares: true }), false],
+    ["classic", makeRules(), true],
   ] as const) {
-    it(`${variant}: perfect never loses to random or easy, and wins every game that became winnable`, () => {
+    it(`${variant}: perfect never loses to random or easy, and wins every game that became winnable${exactAtDefault ? ", exact at every turn within the default budget" : ""}`, () => {
       let winnable = 0;
       for (let game = 0; game < 12; game++) {
         const opponent: Level = game % 3 === 2 ? "easy" : "random";
         const seat = (game % 2) as 0 | 1;
-        const outcome = play(rules, opponent, seat, game);
+        const outcome = play(rules, opponent, seat, game, exactAtDefault);
         expect(outcome.result, `game ${game} (${opponent}, perfect seat ${seat})`).not.toBe("lost");
         if (outcome.winnable) {
           winnable++;
@@ -328,6 +340,22 @@ describe("perfect play from the first move", () => {
         expect(outcome.bookTurns).toBeGreaterThanOrEqual(2);
       }
       expect(winnable).toBeGreaterThan(3);
+    });
+  }
+});
+
+describe("classic: every position exact within the service's default budget (issue #10's first done-when)", () => {
+  // The book answers from 12 empty cells up; below it the search must solve within 2 million nodes. Random
+  // legal positions (any history) at 12 and 11 empty cells, with and without a piece in hand.
+  for (const empties of [12, 11]) {
+    it(`${empties} empty cells: evaluate and perfect suggestMove are exact`, () => {
+      for (const position of ongoingPositions(makeRules(), empties, 8, 40 + empties)) {
+        const evaluation = evaluate(position, makeRules(), { maxNodes: DEFAULT_BUDGET });
+        expect(evaluation.exact).toBe(true);
+        expect(evaluation.source).toBe(empties >= 12 ? "book" : "search");
+        const suggestion = suggestMove(position, makeRules(), { seed: 1, maxNodes: DEFAULT_BUDGET });
+        expect(suggestion).toMatchObject({ exact: true, value: evaluation.value });
+      }
     });
   }
 });
