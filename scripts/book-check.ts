@@ -15,6 +15,7 @@
  * compares, with no search, every entry of the tiers two books of one variant share (value and
  * distance): a deeper book's tiers above its deepest are derived by minimax from it, the shallower
  * book's deepest tier was solved by search, so their agreement checks the whole new tier through them.
+ * (classic-13 left the repository when classic-12 replaced it: `git show 1c4cdc5:books/classic-13.bin`.)
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";

@@ -12,7 +12,7 @@
  * Worker's list of books, rewritten by scripts/books-index.ts) with each finished book.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -111,6 +111,15 @@ async function runBuild(code: string, commit: string, variant: string, depth: nu
       log(`${name}: the existing book is unusable (${String(error)}); not overwriting it, skipped`);
       return false;
     }
+  }
+  // A deeper book of the variant holds every tier of this one (classic-12 replaced classic-13).
+  const deeper = readdirSync(BOOKS).find((file) => {
+    const match = /^(.+)-(\d+)\.bin$/.exec(file);
+    return match !== null && match[1] === variant && Number(match[2]) < depth;
+  });
+  if (deeper) {
+    log(`${name}: ${deeper} is deeper and holds its tiers, skipped`);
+    return true;
   }
   log(`${name}: building with --jobs ${jobs} from ${commit.slice(0, 12)}`);
   const child = spawn(

@@ -9,7 +9,6 @@ import book_attributes_2_squares_13 from "../books/attributes-2-squares-13.bin";
 import book_attributes_3_14 from "../books/attributes-3-14.bin";
 import book_attributes_3_squares_14 from "../books/attributes-3-squares-14.bin";
 import book_classic_12 from "../books/classic-12.bin";
-import book_classic_13 from "../books/classic-13.bin";
 import book_squares_13 from "../books/squares-13.bin";
 
 /** Every committed book, by file name without `.bin`. */
@@ -21,6 +20,5 @@ export const OPENING_BOOKS: Readonly<Record<string, ArrayBuffer>> = {
   "attributes-3-14": book_attributes_3_14,
   "attributes-3-squares-14": book_attributes_3_squares_14,
   "classic-12": book_classic_12,
-  "classic-13": book_classic_13,
   "squares-13": book_squares_13,
 };
