@@ -1,7 +1,8 @@
 /**
  * `npm run book` end to end on a small variant (one attribute, down to 15 empty cells): the same bytes
  * with one or two worker threads and after a kill -9 and a resume, a corrupt checkpoint refused, and the
- * book's answers (for positions in any frame, any attribute in play) agreeing with the live solver.
+ * book's answers (for positions in any frame, any attribute in play) agreeing with the live solver; and
+ * a committed book (the cheapest, attributes-1-11) rebuilt byte for byte.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -88,6 +89,20 @@ describe("npm run book", { timeout: 240_000 }, () => {
     expect(resumed.output).toMatch(new RegExp(`resumed from the checkpoint, ${saved}/4 solved`));
     expect(Buffer.from(readFileSync(join(out, `${NAME}.bin`))).equals(Buffer.from(reference))).toBe(true);
     expect(existsSync(checkpoint)).toBe(false);
+  });
+
+  it("rebuilds a committed book (attributes-1-11, about half a core-minute) byte for byte", async () => {
+    const out = join(WORK, "committed");
+    const child = spawn(
+      process.execPath,
+      ["--experimental-strip-types", join(ROOT, "scripts", "book.ts"), "--rules", "attributes-1", "--depth", "11", "--jobs", "2", "--out", out],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    const { code, output } = await finish(child);
+    expect(code, output).toBe(0);
+    const rebuilt = readFileSync(join(out, "attributes-1-11.bin"));
+    expect(rebuilt.length).toBeGreaterThan(1000);
+    expect(Buffer.from(rebuilt).equals(readFileSync(join(ROOT, "books", "attributes-1-11.bin")))).toBe(true);
   });
 
   it("refuses a corrupt checkpoint instead of resuming from it", async () => {
