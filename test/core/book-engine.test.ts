@@ -112,7 +112,7 @@ describe("answers from the book", () => {
     "attributes-2-12",
     "attributes-1-squares-12",
     "attributes-2-squares-13",
-    "attributes-3-14",
+    "attributes-3-13",
     "attributes-3-squares-14",
     "classic-12",
     "squares-13",
@@ -202,6 +202,7 @@ describe("the CI check: a seeded sample of the committed books' deepest tiers re
     ["attributes-2-12", 8],
     ["attributes-1-squares-12", 10],
     ["attributes-2-squares-13", 2],
+    ["attributes-3-13", 1],
     ["classic-12", 1],
     ["squares-13", 2],
   ] as const) {
