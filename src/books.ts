@@ -7,7 +7,7 @@ import book_attributes_1_squares_12 from "../books/attributes-1-squares-12.bin";
 import book_attributes_2_12 from "../books/attributes-2-12.bin";
 import book_attributes_2_squares_13 from "../books/attributes-2-squares-13.bin";
 import book_attributes_3_13 from "../books/attributes-3-13.bin";
-import book_attributes_3_squares_14 from "../books/attributes-3-squares-14.bin";
+import book_attributes_3_squares_13 from "../books/attributes-3-squares-13.bin";
 import book_classic_12 from "../books/classic-12.bin";
 import book_squares_13 from "../books/squares-13.bin";
 
@@ -18,7 +18,7 @@ export const OPENING_BOOKS: Readonly<Record<string, ArrayBuffer>> = {
   "attributes-2-12": book_attributes_2_12,
   "attributes-2-squares-13": book_attributes_2_squares_13,
   "attributes-3-13": book_attributes_3_13,
-  "attributes-3-squares-14": book_attributes_3_squares_14,
+  "attributes-3-squares-13": book_attributes_3_squares_13,
   "classic-12": book_classic_12,
   "squares-13": book_squares_13,
 };
