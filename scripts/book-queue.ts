@@ -24,8 +24,8 @@ import { writeBooksIndex } from "./books-index.ts";
 /**
  * Beginner variants as deep as is cheap (every tier below then solves within the service's default
  * budget, except three attributes), then classic and squares to 13 empty cells, then classic to 12, then
- * three attributes one tier deeper (built: attributes-3-13; every three-attribute position without squares
- * is then exact at the default budget, with squares 98% in the books bench).
+ * three attributes one tier deeper (built: every three-attribute position is then exact at the default
+ * budget in the books bench).
  */
 export const DEFAULT_QUEUE = [
   "attributes-1:11",

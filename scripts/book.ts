@@ -41,7 +41,7 @@
  *   squares:13               1+12+381+12,113 = 12,507            74,719    0.93 (5.5)    built    3.1 h
  *   classic:12               ... +91,558 = 95,097               570,508    0.34 (1.5)    built    8.6 h
  *   attributes-3:13          1+8+134+2,222 = 2,365               14,118    0.87 (4.2)    built   32 min
- *   attributes-3-squares:13  1+12+336+7,723 = 8,072              48,154    0.71 (1.5)    sampled  1.5 h
+ *   attributes-3-squares:13  1+12+336+7,723 = 8,072              48,154    0.51 (2.5)    built    1.1 h
  *
  * classic:12 was built in four runs (8.6 core-hours added up from their logs); its max is the last run's
  * (31,987 positions), the earlier runs logged no max.
