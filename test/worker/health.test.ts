@@ -5,13 +5,13 @@
  * opening books and fails, naming the file, when one is refused (here a corrupt one installed in its place).
  */
 import { createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OPENING_BOOKS } from "../../src/books.ts";
 import { openBook } from "../../src/engine/book.ts";
-import { installBooks } from "../../src/engine/index.ts";
 import { createApp } from "../../src/http/app.ts";
 import type { MatchObject } from "../../src/objects/match.ts";
 import { HEALTH_OBJECT_NAME } from "../../src/http/routes/meta.ts";
+import { withCorruptBook } from "./corrupt-book.ts";
 import { expectProblem, json200, ORIGIN, postJson, request } from "./http.ts";
 
 /** A position of the two-attribute book (13 empty cells). */
@@ -61,12 +61,7 @@ describe("GET /healthz", () => {
   });
 
   it("deep: a refused book (here a corrupt file) is a 503 problem that names it, and the engine searches that variant instead", async () => {
-    const name = Object.keys(OPENING_BOOKS).find((candidate) => /^attributes-2-\d+$/.test(candidate)) as string;
-    const corrupt = new Uint8Array(OPENING_BOOKS[name]).slice();
-    corrupt[corrupt.length >> 1] ^= 0x20;
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    installBooks({ ...OPENING_BOOKS, [name]: corrupt });
-    try {
+    await withCorruptBook("attributes-2", async (name) => {
       const ctx = createExecutionContext();
       const response = await createApp().fetch(new Request(`${ORIGIN}/healthz?deep=1`), env, ctx);
       await waitOnExecutionContext(ctx);
@@ -76,10 +71,7 @@ describe("GET /healthz", () => {
       expect(problem.errors).toEqual([{ path: ["checks", "books"], message: expect.stringMatching(new RegExp(`^books: ${name} refused`)) }]);
       // POST: the GET form's answers are cached, and this one must not outlive the bad book.
       expect(await json200(postJson("/v1/evaluate", BOOKED))).toMatchObject({ source: "search" });
-    } finally {
-      installBooks(OPENING_BOOKS);
-      warn.mockRestore();
-    }
+    });
     expect((await json200<Health>(request("/healthz?deep=1"))).checks?.books.status).toBe("ok");
     expect(await json200(postJson("/v1/evaluate", BOOKED))).toMatchObject({ exact: true, source: "book" });
   });

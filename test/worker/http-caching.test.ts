@@ -6,10 +6,11 @@
  * cached; refusals and POSTs carry no cache headers. The cache's key names the installed opening books (a
  * deployment with other books misses), and an answer searched while a book is refused is never kept.
  */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OPENING_BOOKS } from "../../src/books.ts";
 import { installBooks } from "../../src/engine/index.ts";
 import { strongEtag } from "../../src/http/caching.ts";
+import { withCorruptBook } from "./corrupt-book.ts";
 import { expectProblem, json200, postJson, request } from "./http.ts";
 
 const ENDGAME = "..5.A...D3EF90.67";
@@ -145,12 +146,7 @@ describe("engine GETs and the Workers cache", () => {
   it("an answer searched while its variant's book is refused (here a corrupt file) is not kept; once the book is back, the book answers", async () => {
     // A position of the two-attribute book (13 empty cells): searched exactly enough when the book is refused.
     const path = "/v1/evaluate?position=0A3.............5&attributes=height,color";
-    const name = Object.keys(OPENING_BOOKS).find((candidate) => /^attributes-2-\d+$/.test(candidate)) as string;
-    const corrupt = new Uint8Array(OPENING_BOOKS[name]).slice();
-    corrupt[corrupt.length >> 1] ^= 0x20;
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    installBooks({ ...OPENING_BOOKS, [name]: corrupt });
-    try {
+    await withCorruptBook("attributes-2", async (name, warn) => {
       for (let attempt = 0; attempt < 3; attempt++) {
         const response = await request(path);
         expect(response.headers.get("cache-status")).toBe("quarto-engine; fwd=miss; detail=book-refused");
@@ -158,10 +154,7 @@ describe("engine GETs and the Workers cache", () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(warn).toHaveBeenCalledWith(expect.stringContaining(`engine: book ${name} refused (book/checksum)`));
-    } finally {
-      installBooks(OPENING_BOOKS);
-      warn.mockRestore();
-    }
+    });
     const restored = await request(path);
     expect(restored.headers.get("cache-status")).toBe("quarto-engine; fwd=miss; stored");
     expect(await json200(restored)).toMatchObject({ exact: true, source: "book" });
