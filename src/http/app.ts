@@ -1,21 +1,10 @@
 /**
  * The HTTP application: one OpenAPIHono app, built by `createApp()`, that the Worker entry serves and
- * `npm run openapi` describes. How it fits together:
- * - Each feature is a route file `src/http/routes/<feature>.ts` exporting `register<Feature>Routes(app)`,
- *   which registers its routes with `app.openapi(createRoute(...), handler)` (so each is in the spec);
- *   `createApp()` calls them all. Route files import the app's types from context.ts, never this file.
- *   Wire schemas, wire <-> core conversions and the error codes (add new codes to the table in
- *   problems.ts) are in src/wire; the spec's tags in routes/docs.ts.
- * - Middleware, in order: the request id (`X-Request-Id` on every answer, request-id.ts), CORS (open;
- *   a preflight lists the methods its path serves), the body limit, HTTP caching of the pure GETs
- *   (caching.ts) and `Idempotency-Key` on the creating POSTs (idempotency.ts).
- * - Every error is a problem document: handlers `throw new ProblemError(code, detail)`; zod failures
- *   become 422 `request/invalid` with the failing paths (`validationProblem`); malformed JSON 400, body
- *   over 64 KiB 413, wrong content type 415, unknown path 404, unserved method 405 (with `Allow`); any
- *   other exception is a genuine bug and the only way to a 500.
- * - Route files must not import `cloudflare:*` modules at run time (use `c.env` bindings and
- *   `import type` from src/objects): scripts/openapi.ts imports this app in Node to write
- *   openapi/openapi.json. The web pages are registered by the Worker entry, through `routesFirst`.
+ * `npm run openapi` describes. Each feature is a route file `src/http/routes/<feature>.ts` whose
+ * `register<Feature>Routes(app)` adds `createRoute` + handler pairs (schemas, conversions and problem
+ * codes are in src/wire). Middleware, in order: request id, CORS, body limit, caching, idempotency.
+ * Every error is a problem document; an exception is a bug and the only way to a 500. Route files use
+ * the Durable Objects through types only: scripts/openapi.ts loads this app in Node.
  */
 import { type Hook, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";

@@ -10,6 +10,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import packageJson from "../../package.json" with { type: "json" };
 import { booksFingerprint } from "../engine/index.ts";
+import { sha256Hex } from "../match/secrets.ts";
 import type { AppEnv } from "./context.ts";
 import { REQUEST_ID_HEADER } from "./request-id.ts";
 
@@ -78,9 +79,7 @@ export function pureGet(options: PureGetOptions): MiddlewareHandler<AppEnv> {
 
 /** `"` + the first 128 bits of the SHA-256 of the bytes, in hex, + `"`: equal bytes, equal tags. */
 export async function strongEtag(body: ArrayBuffer | Uint8Array | string): Promise<string> {
-  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return `"${[...digest.slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}"`;
+  return `"${(await sha256Hex(body)).slice(0, 32)}"`;
 }
 
 /** RFC 9110 If-None-Match: `*`, or a list of tags compared weakly (a `W/` prefix does not matter). */

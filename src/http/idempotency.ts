@@ -8,6 +8,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { sha256Hex } from "../match/secrets.ts";
 import type { StoredAnswer } from "../objects/idempotency.ts";
 import { type ProblemCode, ProblemError } from "../wire/problems.ts";
 import type { App, AppEnv } from "./context.ts";
@@ -100,9 +101,4 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     };
     await stub.finish(fingerprint, answer, Date.now());
   };
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }

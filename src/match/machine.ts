@@ -376,6 +376,9 @@ export function seatOfTokenHash(state: MatchState, tokenHash: string): SeatIndex
 export const seatKind = (state: MatchState, seat: SeatIndex): MatchSeat["kind"] => state.seats?.[seat].kind ?? "human";
 
 const staleError = (state: MatchState, ply: number): ActionResult => fail("match/stale_ply", `the match is at ply ${currentPly(state)}, not ${ply}`);
+/** The refusal of an action that names another ply than the match's, or null when it names none or the current one. */
+const staleCheck = (state: MatchState, ply: number | undefined): ActionResult | null =>
+  ply !== undefined && ply !== currentPly(state) ? staleError(state, ply) : null;
 
 export function applyAction(state: MatchState, action: AnyMatchAction): ActionResult {
   if (state.status === "finished") {
@@ -386,7 +389,8 @@ export function applyAction(state: MatchState, action: AnyMatchAction): ActionRe
   }
   if (action.type === "join") return applyJoin(state, action);
   if (action.type === "cancel") {
-    if (action.ply !== undefined && action.ply !== currentPly(state)) return staleError(state, action.ply);
+    const stale = staleCheck(state, action.ply);
+    if (stale !== null) return stale;
     const detail = action.detail ?? "the match was cancelled";
     return { ok: true, state: finish(state, { winner: null, reason: "cancelled", detail, at: action.at }), changed: true };
   }
@@ -402,9 +406,8 @@ export function applyAction(state: MatchState, action: AnyMatchAction): ActionRe
     return applyAction(state, { type: "flag", at: action.at });
   }
   // A move checks its ply itself (a retried move is a duplicate, not stale); a claim too (below).
-  if (action.type !== "move" && action.type !== "claim" && action.ply !== undefined && action.ply !== currentPly(state)) {
-    return staleError(state, action.ply);
-  }
+  const stale = action.type === "move" || action.type === "claim" ? null : staleCheck(state, action.ply);
+  if (stale !== null) return stale;
   switch (action.type) {
     case "flag": {
       const due = deadline(state);
@@ -450,7 +453,8 @@ export function applyAction(state: MatchState, action: AnyMatchAction): ActionRe
 }
 
 function applyRestartClock(state: MatchState, action: Extract<LifecycleAction, { type: "restartClock" }>): ActionResult {
-  if (action.ply !== undefined && action.ply !== currentPly(state)) return staleError(state, action.ply);
+  const stale = staleCheck(state, action.ply);
+  if (stale !== null) return stale;
   if (action.at <= state.turnStartedAt) return { ok: true, state, changed: false };
   const restart: ClockRestart = { ply: currentPly(state), at: action.at, lostMs: action.at - state.turnStartedAt };
   return { ok: true, state: { ...state, turnStartedAt: action.at, clockRestarts: [...(state.clockRestarts ?? []), restart] }, changed: true };
@@ -486,9 +490,8 @@ export function isDuplicateMove(state: MatchState, action: Extract<MatchAction, 
 }
 
 function applyClaim(state: MatchState, action: Extract<MatchAction, { type: "claim" }>): ActionResult {
-  if (action.ply !== undefined && action.ply !== currentPly(state)) {
-    return fail("match/stale_ply", `the match is at ply ${currentPly(state)}, not ${action.ply}`);
-  }
+  const stale = staleCheck(state, action.ply);
+  if (stale !== null) return stale;
   const pending = state.pendingClaim;
   if (!pending || pending.claimant !== action.seat) {
     return fail("match/nothing_to_claim", "there is no unannounced Quarto that this seat may claim now");
@@ -511,7 +514,7 @@ function applyClaim(state: MatchState, action: Extract<MatchAction, { type: "cla
 function applyMove(state: MatchState, action: Extract<MatchAction, { type: "move" }>): ActionResult {
   if (isDuplicateMove(state, action)) return { ok: true, state, changed: false, duplicate: true };
   // The ply is checked first: of two different moves sent for the same ply, the second is stale.
-  if (action.ply !== currentPly(state)) return fail("match/stale_ply", `the match is at ply ${currentPly(state)}, not ${action.ply}`);
+  if (action.ply !== currentPly(state)) return staleError(state, action.ply);
   const mover = seatToMove(state);
   if (action.seat !== mover) return fail("match/not_your_turn", `it is seat ${mover}'s turn`);
   const rules = state.config.rules;

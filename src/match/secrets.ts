@@ -41,8 +41,12 @@ export function newSeatToken(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
-/** The stored form of a token: its SHA-256 in hex. */
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+/** The SHA-256 of bytes (or of a string's UTF-8), in lower-case hex: 64 characters. */
+export async function sha256Hex(data: ArrayBuffer | Uint8Array | string): Promise<string> {
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+/** The stored form of a token: its SHA-256 in hex. */
+export const hashToken = (token: string): Promise<string> => sha256Hex(token);

@@ -1,30 +1,9 @@
 /**
- * One Durable Object per hosted match: the single source of truth for that match, and a shell over the
- * match reducer (src/match/machine.ts). Every change, from joining a seat to the engine's own moves and
- * a cancellation, is one reducer action: a method loads the match from storage (SQLite-backed,
- * synchronous KV), reduces, stores, broadcasts to the sockets and re-arms the alarm, with no `await`
- * between the read and the write, so requests are serialised and two conflicting actions cannot both
- * apply; nothing lives in memory, so eviction at any point loses nothing. What stays here is what the
- * reducer must not do: drawing tokens and lots, hashing, reading the clock, the engine's node budget
- * from the environment, and deciding which seat a caller speaks for. Alarms drive clocks (flag fall)
- * and engine seats (set to now: the engine moves at once), and once the match is over its deletion
- * after the retention (retention.ts). WebSockets use the hibernation API: the
- * seat a socket speaks for is kept in its attachment; a message over 4 KiB, or beyond a socket's
- * message rate, is answered with an error and not read. For clients without WebSockets, `/stream` (one
- * JSON message per line, the socket's messages) and the long poll (`view` with `afterPly`) wait on
- * in-memory watchers that every commit tells; they are requests in progress, so the object stays in
- * memory while they wait, and if it is evicted all the same they simply end and the client asks again.
- *
- * Bot seats (tournament games): a tournament's Durable Object creates the match (`createBotMatch`,
- * idempotent so a retried creation after an eviction is harmless), reads its state (`botState`), asks
- * the bot itself, and hands the resulting reducer action to `botAct` with the ply it was computed for;
- * the reducer refuses it once the match is at another ply, so a bot answer applied twice is impossible.
- * `cancelBotMatch` ends the match with the reducer's `cancel` (reason `cancelled`, at any ply). These
- * methods are RPC only (no route reaches them; bot seats have no token), so the bot's URL and secret
- * never enter the match, and spectators, `/ws`, records and replay work unchanged. The match's own
- * alarm never flags a bot seat: its tournament judges the bot's clock (it flags a bot that has no
- * time left when asked, or whose call ran out), and after a crash it first restarts the clock of a turn
- * the server lost (`botRestartClock`), so a bot never loses on time the server lost.
+ * One Durable Object per hosted match: the single source of truth for that match, a shell over the
+ * match reducer (src/match/machine.ts). Every change is one reducer action, loaded from storage, reduced
+ * and stored with no `await` between read and write, so nothing lives only in memory and eviction at any
+ * point loses nothing. Here is what the reducer must not do: tokens, the clock, engine budgets, sockets.
+ * Bot seats (tournament games) are driven over RPC by their tournament's object; see docs/matches.md.
  */
 import { DurableObject } from "cloudflare:workers";
 import { type ProblemCode, problemDocument, type Refusal, type Reply } from "../wire/problems.ts";
@@ -443,7 +422,8 @@ export class MatchObject extends DurableObject<Env> {
     const refusal = (id: unknown, code: ProblemCode, detail: string) => reply({ type: "error", id, problem: problemDocument(code, detail) });
     const allowance = spendAllowance(this.allowances.get(socket), Date.now());
     this.allowances.set(socket, allowance);
-    if (!allowance.allowed) return refusal(null, "request/rate_limited", `at most ${SOCKET_MESSAGES_PER_S} messages a second (${SOCKET_BURST} at once); this one was not read`);
+    if (!allowance.allowed)
+      return refusal(null, "request/rate_limited", `at most ${SOCKET_MESSAGES_PER_S} messages a second (${SOCKET_BURST} at once); this one was not read`);
     if (tooLarge(message)) return refusal(null, "request/too_large", `a message is at most ${MAX_SOCKET_MESSAGE_BYTES} bytes; this one was not read`);
     let parsedJson: unknown;
     try {

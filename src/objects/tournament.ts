@@ -1,24 +1,16 @@
 /**
- * One Durable Object per tournament (a round robin, a gauntlet or an SPRT match): a host of the
- * tournament step (src/tournament/step.ts), the same lifecycle the local runner hosts in memory. Its
- * storage holds the tournament record and one record per game (the step's game sub-states); each game
- * is an ordinary hosted match between two bot seats (src/objects/match.ts), which stays the only record
- * of a game in progress. Up to `concurrency` games are in play at once, each in its own match object.
- * Alarms drive it one bounded invocation at a time: `wake`, then the commands that follow, with at most
- * one bot call per game in play (`concurrency` calls, made at once). Why no game is played twice nor
- * lost whenever the object is evicted is the step's header;
- * here, the step reads this object's storage afresh after every `await` (a concurrent step, a
- * cancellation). While an invocation runs it keeps its alarm a few seconds ahead (a lease), so one lost
- * to a crash runs again within seconds of the restart; and since an invocation starts with no bot call
- * in flight, it first restarts the clock of every bot turn that began before it (that time was the
- * server's: a crash, or the gap between invocations), so a bot never loses on the server's time.
+ * One Durable Object per tournament: a host of the tournament step (src/tournament/step.ts, whose header
+ * says why no game is played twice nor lost on eviction), storing the tournament and one record per game;
+ * each game is a hosted match between two bot seats (src/objects/match.ts). Alarms drive it one bounded
+ * invocation at a time (at most one bot call per game in play), keeping the alarm a lease ahead so a
+ * crashed invocation runs again within seconds; it first restarts bot clocks the server's time ran down.
  */
 import { DurableObject } from "cloudflare:workers";
 import { retentionMs } from "./retention.ts";
 import { httpBot, type Player, referenceBot } from "../bots/index.ts";
-import type { ClockConfig, MatchOpening, MatchState } from "../match/machine.ts";
+import type { MatchState } from "../match/machine.ts";
 import { newMatchId } from "../match/secrets.ts";
-import { err, ok, type RulesInput } from "../rules/index.ts";
+import { err, ok } from "../rules/index.ts";
 import {
   askBot,
   DEFAULT_MAX_MOVE_MS,
@@ -29,7 +21,7 @@ import {
   pendingGame,
   playingGames,
   type ScheduledGame,
-  scheduleGames,
+  roundRobinSchedule,
   sprtSchedule,
   sendEndNotices,
   type StepCommand,
@@ -42,42 +34,43 @@ import {
 import { configureEngineTurns } from "../wire/answers.ts";
 import type { Reply } from "../wire/problems.ts";
 import type { TournamentGameOutput, TournamentOutput } from "../wire/tournament-schemas.ts";
-import { gameKey, gameOutput, type StoredEntry, type StoredGame, type StoredSprt, type StoredTournament, type TournamentKind, tournamentView } from "../wire/tournament.ts";
+import { gameKey, gameOutput, type StoredEntry, type StoredGame, type StoredTournament, tournamentView } from "../wire/tournament.ts";
 
-/** What the Worker passes to `create`: the new id and the checked request, entrants resolved. */
-export interface CreateTournamentInput {
-  id: string;
-  name: string | null;
-  tokenHash: string;
-  entries: StoredEntry[];
-  /** Absent: a round robin. */
-  kind?: TournamentKind;
-  gamesPerPair: number;
-  /** Games at once (absent: 1). */
-  concurrency?: number;
-  /** Openings, played in pairs (absent: the empty board), and the suite they came from. */
-  openings?: MatchOpening[];
-  openingSuite?: string | null;
-  /** With `kind: "sprt"`. */
-  sprt?: StoredSprt;
-  rules: RulesInput;
-  clock: ClockConfig;
-  seed: number;
-  maxNodes: number;
-}
+/**
+ * What the Worker passes to `create`: the new id and the checked request, entrants resolved; the stored
+ * record's own fields, so the two cannot drift apart (absent `kind`: a round robin; absent
+ * `concurrency`: one game at a time).
+ */
+export type CreateTournamentInput = Pick<
+  StoredTournament,
+  | "id"
+  | "name"
+  | "tokenHash"
+  | "entries"
+  | "kind"
+  | "gamesPerPair"
+  | "concurrency"
+  | "openings"
+  | "openingSuite"
+  | "sprtSettings"
+  | "rules"
+  | "clock"
+  | "seed"
+  | "maxNodes"
+>;
 
 /** The schedule of a new tournament of its kind (a RangeError for a configuration it cannot play). */
-export function scheduleOf(input: Pick<CreateTournamentInput, "entries" | "kind" | "gamesPerPair" | "seed" | "openings" | "sprt">): ScheduledGame[] {
+export function scheduleOf(input: Pick<CreateTournamentInput, "entries" | "kind" | "gamesPerPair" | "seed" | "openings" | "sprtSettings">): ScheduledGame[] {
   const names = input.entries.map((entry) => entry.name);
   const openings = input.openings ?? [];
   switch (input.kind ?? "roundRobin") {
     case "roundRobin":
-      return scheduleGames(names, input.gamesPerPair, input.seed, openings);
+      return roundRobinSchedule(names, input.gamesPerPair, input.seed, openings);
     case "gauntlet":
       return gauntletSchedule(names[0], names.slice(1), input.gamesPerPair, input.seed, openings);
     case "sprt":
-      if (!input.sprt || names.length !== 2) throw new RangeError("an SPRT match needs its settings and two bots");
-      return sprtSchedule(names[0], names[1], input.sprt.maxGames, input.seed, openings);
+      if (!input.sprtSettings || names.length !== 2) throw new RangeError("an SPRT match needs its settings and two bots");
+      return sprtSchedule(names[0], names[1], input.sprtSettings.maxGames, input.seed, openings);
   }
 }
 
@@ -119,7 +112,18 @@ const policyOf = (tournament: StoredTournament): StepPolicy => {
     maxMoveMs: DEFAULT_MAX_MOVE_MS,
     concurrency,
     gamesPerBot: kind === "roundRobin" ? 1 : concurrency,
-    ...(settings ? { sprt: { elo0: settings.elo0, elo1: settings.elo1, alpha: settings.alpha, beta: settings.beta, model: settings.model, bot: tournament.entries[0].name } } : {}),
+    ...(settings
+      ? {
+          sprt: {
+            elo0: settings.elo0,
+            elo1: settings.elo1,
+            alpha: settings.alpha,
+            beta: settings.beta,
+            model: settings.model,
+            bot: tournament.entries[0].name,
+          },
+        }
+      : {}),
   };
 };
 
@@ -227,7 +231,7 @@ export class TournamentObject extends DurableObject<Env> {
     if (this.load() !== undefined) throw new Error(`tournament ${input.id} already exists`);
     const games = scheduleOf(input).map(pendingGame);
     const tournament: StoredTournament = {
-      ...newProgress(input.id, games.length, input.sprt ? { sprt: { ...input.sprt, bot: input.entries[0].name } } : {}),
+      ...newProgress(input.id, games.length, input.sprtSettings ? { sprt: { ...input.sprtSettings, bot: input.entries[0].name } } : {}),
       name: input.name,
       tokenHash: input.tokenHash,
       entries: input.entries,
@@ -235,7 +239,7 @@ export class TournamentObject extends DurableObject<Env> {
       gamesPerPair: input.gamesPerPair,
       concurrency: input.concurrency ?? 1,
       ...(input.openings?.length ? { openings: input.openings, openingSuite: input.openingSuite ?? null } : {}),
-      ...(input.sprt ? { sprtSettings: input.sprt } : {}),
+      ...(input.sprtSettings ? { sprtSettings: input.sprtSettings } : {}),
       rules: input.rules,
       clock: input.clock,
       seed: input.seed,
@@ -257,7 +261,9 @@ export class TournamentObject extends DurableObject<Env> {
   async games(after: number, limit: number): Promise<Reply<{ games: TournamentGameOutput[]; more: boolean }>> {
     const tournament = this.load();
     if (!tournament) return notFound();
-    const page = [...this.ctx.storage.kv.list<StoredGame>({ prefix: "game:", ...(after >= 0 ? { startAfter: gameKey(after) } : {}), limit: limit + 1 })].map(([, game]) => game);
+    const page = [...this.ctx.storage.kv.list<StoredGame>({ prefix: "game:", ...(after >= 0 ? { startAfter: gameKey(after) } : {}), limit: limit + 1 })].map(
+      ([, game]) => game,
+    );
     return ok({ games: page.slice(0, limit).map((game) => gameOutput(game, tournament)), more: page.length > limit });
   }
 

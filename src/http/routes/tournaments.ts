@@ -223,7 +223,7 @@ export function registerTournamentsRoutes(app: App): void {
           concurrency: request.concurrency ?? 1,
           openings,
           openingSuite: suite,
-          ...(sprt ? { sprt } : {}),
+          ...(sprt ? { sprtSettings: sprt } : {}),
           rules: request.rules ?? {},
           clock: request.clock,
           seed,
