@@ -6,13 +6,17 @@ interface Env {
   IDEMPOTENCY: DurableObjectNamespace<import("./objects/idempotency.ts").IdempotencyKey>;
   /** The static assets of wrangler.toml's [assets] (the API reference's script). */
   ASSETS: Fetcher;
-  ENGINE_MAX_NODES: string;
-  ENGINE_DEFAULT_NODES: string;
+  // The vars of wrangler.toml's [vars]: read and checked only by src/wire/settings.ts (readSettings), which
+  // gives each absent one its default there and refuses a malformed one, naming it.
+  /** The most nodes a request or an engine seat may ask for (default 20000000). */
+  ENGINE_MAX_NODES?: string;
+  /** The node budget when a caller names none, at most ENGINE_MAX_NODES (default 2000000). */
+  ENGINE_DEFAULT_NODES?: string;
   /** Nodes per slice of a search before it yields the thread (src/engine/slices.ts; default 20000). */
   ENGINE_SLICE_NODES?: string;
   /** API searches that may wait for the engine in an isolate; beyond, 503 engine/busy (default 16). */
   ENGINE_QUEUE_LENGTH?: string;
-  /** "true" lets bots live on loopback, private and local hosts (npm start passes it; a deployment does not). */
+  /** "true" lets bots live on loopback, private and local hosts (npm start passes it; a deployment does not; default "false"). */
   ALLOW_PRIVATE_BOT_URLS?: string;
   /** Days a finished match or tournament is kept before its storage is deleted (default 30). */
   RETENTION_DAYS?: string;

@@ -2,9 +2,9 @@
  * The HTTP application: one OpenAPIHono app, built by `createApp()`, that the Worker entry serves and
  * `npm run openapi` describes. Each feature is a route file `src/http/routes/<feature>.ts` whose
  * `register<Feature>Routes(app)` adds `createRoute` + handler pairs (schemas, conversions and problem
- * codes are in src/wire). Middleware, in order: request id, CORS, body limit, caching, idempotency.
- * Every error is a problem document; an exception is a bug and the only way to a 500. Route files use
- * the Durable Objects through types only: scripts/openapi.ts loads this app in Node.
+ * codes are in src/wire). Middleware, in order: request id, settings, CORS, body limit, caching,
+ * idempotency. Every error is a problem document; an exception is a bug and the only way to a 500.
+ * Route files use the Durable Objects through types only: scripts/openapi.ts loads this app in Node.
  */
 import { type Hook, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -12,6 +12,7 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { type FieldError, ProblemError } from "../wire/problems.ts";
+import { readSettings } from "../wire/settings.ts";
 import { DOCUMENT_MAX_AGE_S, PURE_MAX_AGE_S, pureGet } from "./caching.ts";
 import { type App, type AppEnv, problem } from "./context.ts";
 import { idempotency, REPLAYED_HEADER, registerIdempotencyParameter } from "./idempotency.ts";
@@ -46,6 +47,12 @@ export function createApp(options: AppOptions = {}): App {
   const app: App = new OpenAPIHono<AppEnv>({ defaultHook: validationProblem });
 
   app.use("*", requestId());
+  // The deployment's settings (src/wire/settings.ts), read once per environment before any route: a
+  // malformed var fails every request (a 500, the var named in the error log) instead of some later.
+  app.use("*", async function settings(c, next) {
+    readSettings(c.env);
+    await next();
+  });
   // A preflight is answered with the methods its path serves (none for a path nothing serves).
   app.use("*", cors({ origin: "*", allowMethods: (_, c) => allowedMethods(app, c.req.path), exposeHeaders: EXPOSED_HEADERS, maxAge: 86_400 }));
   app.use(

@@ -11,6 +11,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import packageJson from "../../package.json" with { type: "json" };
 import { booksFingerprint } from "../engine/index.ts";
 import { sha256Hex } from "../match/secrets.ts";
+import { readSettings } from "../wire/settings.ts";
 import type { AppEnv } from "./context.ts";
 import { REQUEST_ID_HEADER } from "./request-id.ts";
 
@@ -32,7 +33,7 @@ export interface PureGetOptions {
 
 /** The middleware of a pure GET route (GET and HEAD; other methods pass through untouched). */
 export function pureGet(options: PureGetOptions): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return async function pureGet(c, next) {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     if (options.pure && !options.pure(c)) {
       await next();
@@ -104,7 +105,8 @@ function cacheKey(c: Context<AppEnv>, books: string): Request {
   const url = new URL(c.req.url);
   const params = [...url.searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
   const search = new URLSearchParams(params);
-  search.set("~service", `${packageJson.version}/${c.env?.ENGINE_DEFAULT_NODES ?? ""}/${c.env?.ENGINE_MAX_NODES ?? ""}`);
+  const { defaultNodes, maxNodes } = readSettings(c.env);
+  search.set("~service", `${packageJson.version}/${defaultNodes}/${maxNodes}`);
   search.set("~books", books);
   return new Request(`${url.origin}${url.pathname}?${search}`, { method: "GET" });
 }

@@ -6,46 +6,23 @@
  * (the `Authorization` header, hashed) and body; the same key with another request is a 422. Only
  * successful answers are kept: a refused request created nothing, so its retry simply runs again.
  */
-import { z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { sha256Hex } from "../match/secrets.ts";
 import type { StoredAnswer } from "../objects/idempotency.ts";
+import { IDEMPOTENCY_HEADER, IdempotencyKeyHeaderSchema } from "../wire/idempotency-schemas.ts";
 import { type ProblemCode, ProblemError } from "../wire/problems.ts";
 import type { App, AppEnv } from "./context.ts";
 
-export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** Set on an answer sent again for a retried key. */
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 const USABLE_KEY = /^[\x20-\x7e]{1,255}$/;
 /** The answer headers kept with the answer (the rest are the app's and are set anew). */
 const KEPT_HEADERS = ["content-type", "location"];
 
-/** The header parameter; `registerIdempotencyParameter` makes it a component each creating POST refers to. */
-const IdempotencyKeyHeaderSchema = z
-  .string()
-  .min(1)
-  .max(255)
-  .optional()
-  .openapi({
-    param: {
-      name: IDEMPOTENCY_HEADER,
-      in: "header",
-      description:
-        "Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). Anyone holding a key and the request can get its answer, tokens included: keep keys as secret as the request.",
-    },
-    example: "5f0c6d8e-3a1b-4c2d-9e7f-8a6b5c4d3e2f",
-  });
-
 /** The header parameter as a component of the app's OpenAPI document (`#/components/parameters/IdempotencyKey`). */
 export function registerIdempotencyParameter(app: App): void {
   app.openAPIRegistry.registerParameter("IdempotencyKey", IdempotencyKeyHeaderSchema);
 }
-
-/**
- * The `request.headers` of a creating POST's route. Only for the document: the middleware checks the
- * header (the object's key is the header's name as documented, which Hono's lower-cased headers miss).
- */
-export const IdempotencyHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeyHeaderSchema.openapi("IdempotencyKey") });
 
 /** The refusals of the header, for the routes' OpenAPI responses. */
 export const IDEMPOTENCY_PROBLEMS: ProblemCode[] = ["idempotency/bad_key", "idempotency/in_progress", "idempotency/key_reused"];
@@ -57,7 +34,7 @@ export const REPLAYED_RESPONSE_HEADER = {
 
 /** The middleware: mount it on the creating POST routes only. */
 export function idempotency(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return async function idempotency(c, next) {
     if (c.req.method !== "POST") return next();
     const key = c.req.header(IDEMPOTENCY_HEADER);
     if (key === undefined) return next();

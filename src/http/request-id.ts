@@ -12,7 +12,7 @@ export const REQUEST_ID_HEADER = "X-Request-Id";
 const USABLE_ID = /^[\x21-\x7e]{1,200}$/;
 
 export function requestId(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return async function requestId(c, next) {
     const given = c.req.header(REQUEST_ID_HEADER);
     const id = given !== undefined && USABLE_ID.test(given) ? given : crypto.randomUUID();
     c.set("requestId", id);

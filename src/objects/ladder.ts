@@ -34,6 +34,7 @@ import {
   pointOutput,
 } from "../wire/ladder.ts";
 import type { Reply } from "../wire/problems.ts";
+import { readSettings } from "../wire/settings.ts";
 import type { TournamentOutput } from "../wire/tournament-schemas.ts";
 
 const HOUR_MS = 3_600_000;
@@ -404,7 +405,7 @@ export class LadderObject extends DurableObject<Env> {
         rules: {},
         clock: { kind: "move", moveMs: LADDER_SETTINGS.moveMs },
         seed,
-        maxNodes: Number(this.env.ENGINE_DEFAULT_NODES),
+        maxNodes: readSettings(this.env).defaultNodes,
         ...(opening === null ? {} : { openings: [opening] }),
       });
     }

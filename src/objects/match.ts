@@ -10,6 +10,7 @@ import { type ProblemCode, problemDocument, type Refusal, type Reply } from "../
 import { err, makeRules, ok, type RulesInput } from "../rules/index.ts";
 import { engineAction } from "../match/engine-seat.ts";
 import { configureEngineTurns } from "../wire/answers.ts";
+import { readSettings } from "../wire/settings.ts";
 import {
   type ActionResult,
   type AnyMatchAction,
@@ -341,7 +342,7 @@ export class MatchObject extends DurableObject<Env> {
     if (match.state.status !== "active") return this.expire(match);
     const mover = seatToMove(match.state);
     if (seatKind(match.state, mover) === "engine") {
-      configureEngineTurns(this.env);
+      configureEngineTurns(readSettings(this.env));
       // The search waits its turn in the isolate's engine queue and yields between slices, so the
       // match keeps answering meanwhile (the state is read again below). Time only advances past I/O:
       // yield, so the move is stamped after the search and the opponent's clock (which starts with
@@ -388,9 +389,8 @@ export class MatchObject extends DurableObject<Env> {
   }
 
   private nodeBudget(requested: number | undefined): number {
-    const max = Number(this.env.ENGINE_MAX_NODES);
-    const fallback = Number(this.env.ENGINE_DEFAULT_NODES);
-    return Math.max(1, Math.min(requested ?? fallback, max));
+    const { defaultNodes, maxNodes } = readSettings(this.env);
+    return Math.max(1, Math.min(requested ?? defaultNodes, maxNodes));
   }
 
   // ---- WebSockets (hibernation API) ----

@@ -5,13 +5,11 @@
  * that drives clocks and steps, so an object schedules whichever comes first (a finished object has
  * nothing else to wait for).
  */
+import { readSettings, type SettingsEnv } from "../wire/settings.ts";
 
-export const DEFAULT_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The retention from the environment; an absent, empty or unreadable value is the default. */
-export function retentionMs(env: { RETENTION_DAYS?: string }): number {
-  const text = env.RETENTION_DAYS?.trim();
-  const days = text ? Number(text) : Number.NaN;
-  return (Number.isFinite(days) && days >= 0 ? days : DEFAULT_RETENTION_DAYS) * DAY_MS;
+/** The retention of the environment's settings (src/wire/settings.ts: absent or empty is 30 days, malformed an error), in milliseconds. */
+export function retentionMs(env: SettingsEnv): number {
+  return readSettings(env).retentionDays * DAY_MS;
 }

@@ -32,6 +32,7 @@ import {
   untimedBots,
 } from "../tournament/index.ts";
 import { configureEngineTurns } from "../wire/answers.ts";
+import { readSettings } from "../wire/settings.ts";
 import type { Reply } from "../wire/problems.ts";
 import type { TournamentGameOutput, TournamentOutput } from "../wire/tournament-schemas.ts";
 import { gameKey, gameOutput, type StoredEntry, type StoredGame, type StoredTournament, tournamentView } from "../wire/tournament.ts";
@@ -201,7 +202,7 @@ export class TournamentObject extends DurableObject<Env> {
       }
       case "askBot": {
         // A built-in bot searches in the isolate's engine queue and slices, set from this Worker's vars.
-        configureEngineTurns(this.env);
+        configureEngineTurns(readSettings(this.env));
         const { reply, at } = await askBot(playerNamed(tournament, command.ask.bot), command.ask, Date.now);
         return { type: "reply", game, matchId: command.matchId, ask: command.ask, reply, at };
       }

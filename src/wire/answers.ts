@@ -7,6 +7,7 @@ import { configureTurns, EngineBusy, evaluateInTurn, type Level, suggestMoveInTu
 import { availablePieces, legalMoves, type Move, makeMoveText, type Position, playMove, positionStatus, type Rules } from "../rules/index.ts";
 import { outcomeOutput, type PositionInput, positionOutput, readPositionField, rulesOutput } from "./convert.ts";
 import { ProblemError } from "./problems.ts";
+import type { Settings } from "./settings.ts";
 
 // ---- the rules ----
 
@@ -45,11 +46,8 @@ export function checkWin(positionInput: PositionInput, rules: Rules) {
 
 // ---- the engine ----
 
-/** The node budgets of a search: the default when the caller names none, and the most it may ask. */
-export interface EngineLimits {
-  defaultNodes: number;
-  maxNodes: number;
-}
+/** The node budgets of a search (settings.ts): the default when the caller names none, and the most it may ask. */
+export type EngineLimits = Pick<Settings, "defaultNodes" | "maxNodes">;
 
 function moveOutput(move: Move): { place?: number; give?: number; quarto?: boolean; text: string } {
   return {
@@ -90,13 +88,12 @@ export interface SuggestInput {
 }
 
 /**
- * Sets the isolate's engine slices and queue from the Worker's vars (ENGINE_SLICE_NODES,
- * ENGINE_QUEUE_LENGTH; src/engine/slices.ts keeps its defaults for a var that is absent or not a
- * positive integer). Called by everything that searches in the Worker: the engine routes, the match
- * object (engine seats) and the tournament object (built-in bots).
+ * Sets the isolate's engine slices and queue from the settings (ENGINE_SLICE_NODES, ENGINE_QUEUE_LENGTH;
+ * settings.ts). Called by everything that searches in the Worker: the engine routes, the built-in bots'
+ * routes, the match object (engine seats) and the tournament object (built-in bots).
  */
-export function configureEngineTurns(vars: { ENGINE_SLICE_NODES?: string; ENGINE_QUEUE_LENGTH?: string } | undefined): void {
-  configureTurns({ sliceNodes: Number(vars?.ENGINE_SLICE_NODES), queueLength: Number(vars?.ENGINE_QUEUE_LENGTH) });
+export function configureEngineTurns(settings: Pick<Settings, "sliceNodes" | "queueLength">): void {
+  configureTurns({ sliceNodes: settings.sliceNodes, queueLength: settings.queueLength });
 }
 
 /**

@@ -19,3 +19,5 @@ export const EXAMPLE_MANAGEMENT_TOKEN = "m8Xc2vB5nQ1wE7rT4yU9iO3pA6sD0fGh_jKlZ-x
 export const EXAMPLE_ENDGAME = "..5.A...D3EF90.67";
 /** a1-d1 hold four tall pieces, nothing in hand: the last placer won. */
 export const EXAMPLE_TALL_ROW = `89AB${".".repeat(13)}`;
+/** a1 b1 a2 b2 hold four tall pieces: a Quarto only when the 2x2 squares count. */
+export const EXAMPLE_TALL_SQUARE = `89..CD${".".repeat(11)}`;

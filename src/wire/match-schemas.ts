@@ -381,6 +381,47 @@ export const MatchRecordSchema = z
     example: examples.match.record as never,
   });
 
+// ---- the stream (GET /v1/matches/{id}/stream, and the WebSocket's messages to a spectator) ----
+
+const MatchEventSchema = z
+  .object({
+    kind: z.enum(["joined", "started", "move", "claim", "resignation", "abort", "timeout", "forfeit", "cancel", "clock"]).openapi({
+      description:
+        "What happened (`forfeit`, `cancel` and `clock` only in tournament games; `clock`: the turn's clock started again, for time the server lost).",
+    }),
+    seat: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The seat that acted, or null." }),
+    ply: z.number().int().min(0).max(16).openapi({ description: "The ply at which it happened." }),
+  })
+  .openapi("MatchEvent", { description: "What changed the match.", example: { kind: "move", seat: 1, ply: 3 } });
+
+export const MatchStreamMessageSchema = z
+  .discriminatedUnion("type", [
+    z
+      .object({
+        type: z.literal("state").openapi({ description: "The match as it is." }),
+        seat: z.null().openapi({ description: "The seat this stream speaks for: none (the stream is a spectator's)." }),
+        state: MatchViewSchema,
+      })
+      .openapi("MatchStreamState", {
+        description: "The first line: the match as it is.",
+        example: { type: "state", seat: null, state: examples.match.active as never },
+      }),
+    z
+      .object({
+        type: z.literal("event").openapi({ description: "A change." }),
+        event: MatchEventSchema,
+        state: MatchViewSchema,
+      })
+      .openapi("MatchStreamEvent", {
+        description: "A change, with the state after it.",
+        example: { type: "event", event: { kind: "move", seat: 1, ply: 3 }, state: examples.match.active as never },
+      }),
+  ])
+  .openapi("MatchStreamMessage", {
+    description: "One line of `GET /v1/matches/{id}/stream`: the same messages as the WebSocket sends a spectator.",
+    example: { type: "event", event: { kind: "move", seat: 1, ply: 3 }, state: examples.match.active as never },
+  });
+
 // ---- replay ----
 
 const ReplayMoveSchema = z

@@ -29,11 +29,12 @@ const setRetention = (stub: DurableObjectStub<MatchObject> | DurableObjectStub<T
   });
 
 describe("retention", () => {
-  it("reads RETENTION_DAYS, 30 days when absent or unreadable", () => {
+  it("reads RETENTION_DAYS, 30 days when absent, an error naming it when malformed", () => {
     expect(retentionMs({ RETENTION_DAYS: "7" })).toBe(7 * DAY_MS);
     expect(retentionMs({ RETENTION_DAYS: "0.5" })).toBe(DAY_MS / 2);
     expect(retentionMs({ RETENTION_DAYS: "0" })).toBe(0);
-    for (const unreadable of [undefined, "", " ", "-1", "soon"]) expect(retentionMs({ RETENTION_DAYS: unreadable })).toBe(30 * DAY_MS);
+    for (const absent of [undefined, "", " "]) expect(retentionMs({ RETENTION_DAYS: absent })).toBe(30 * DAY_MS);
+    for (const malformed of ["-1", "soon"]) expect(() => retentionMs({ RETENTION_DAYS: malformed })).toThrow(/RETENTION_DAYS/);
     expect(retentionMs(env)).toBe(30 * DAY_MS);
   });
 

@@ -41,8 +41,10 @@ import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { spend } from "../limits.ts";
 import { LIMIT_POLICIES, withRateLimitHeaders } from "../../wire/rate-limits.ts";
 import { DEFAULT_PAGE_LIMIT, decodeCursor, nextLink, PageQuerySchema } from "../../wire/pagination.ts";
-import { IdempotencyHeadersSchema, IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
+import { IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
+import { IdempotencyHeadersSchema } from "../../wire/idempotency-schemas.ts";
 import { type ProblemCode, ProblemError, problemResponses } from "../../wire/problems.ts";
+import { readSettings } from "../../wire/settings.ts";
 
 /** How long registration waits for the bot's `GET /`. */
 const HEALTH_CHECK_TIMEOUT_MS = 5000;
@@ -64,7 +66,7 @@ const NameParamSchema = z.object({
  * (npm start); never the service's own host.
  */
 export function botUrlPolicy(c: Context<AppEnv>): BotUrlPolicy {
-  return { allowPrivate: c.env?.ALLOW_PRIVATE_BOT_URLS === "true", selfHosts: [new URL(c.req.url).hostname] };
+  return { allowPrivate: readSettings(c.env).allowPrivateBotUrls, selfHosts: [new URL(c.req.url).hostname] };
 }
 
 /**
@@ -103,10 +105,10 @@ function builtInBot(c: Context<AppEnv>, name: string) {
   if (!isReferenceBot(name)) {
     throw new ProblemError("reference/unknown_bot", `there is no built-in bot '${name.slice(0, 40)}'; the built-in bots are ${REFERENCE_BOTS.join(", ")}`);
   }
-  const maxNodes = Number(c.env.ENGINE_DEFAULT_NODES);
+  const settings = readSettings(c.env);
   // The search waits its turn in the isolate's engine queue (as a game: the caller's clock runs) and yields between slices.
-  configureEngineTurns(c.env);
-  return botFetchHandler({ info: referenceBotInfo(name), move: (checked) => referenceAnswerInTurn(name, checked, { maxNodes }), basePath: `/bots/${name}` });
+  configureEngineTurns(settings);
+  return botFetchHandler({ info: referenceBotInfo(name), move: (checked) => referenceAnswerInTurn(name, checked, { maxNodes: settings.defaultNodes }), basePath: `/bots/${name}` });
 }
 
 /** Runs the built-in bot's handler on `path` with `body`; its refusals become problems. */

@@ -7,9 +7,9 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { App } from "../context.ts";
+import { OpenApiDocumentSchema, SERVICE } from "../../wire/meta-schemas.ts";
 import { tidyDocument } from "../../wire/openapi-document.ts";
 import { problemResponses } from "../../wire/problems.ts";
-import { SERVICE } from "./meta.ts";
 
 /** The static assets the page loads (public/docs/). */
 export const DOCS_ASSETS = { renderer: "/docs/scalar-api-reference.js", start: "/docs/reference.js" } as const;
@@ -129,10 +129,7 @@ export function registerDocsRoutes(app: App): void {
           description: "The OpenAPI document.",
           content: {
             "application/json": {
-              schema: z.record(z.string(), z.unknown()).openapi("OpenApiDocument", {
-                description: "An OpenAPI 3.1 document.",
-                example: { openapi: "3.1.0", info: { title: "Quarto service", version: SERVICE.version } },
-              }),
+              schema: OpenApiDocumentSchema,
             },
           },
         },

@@ -17,19 +17,21 @@ import {
   JoinRequestSchema,
   MatchMoveRequestSchema,
   MatchRecordSchema,
+  MatchStreamMessageSchema,
   MatchViewSchema,
   MoveReplySchema,
-  SeatIndexSchema,
 } from "../../wire/match-schemas.ts";
 import { isMatchId, newMatchId } from "../../match/secrets.ts";
 import type { MatchOpening } from "../../match/machine.ts";
 import { makeRules, type Rules } from "../../rules/index.ts";
 import { OPENING_SUITES, parseOpenings, suiteOpening, suiteProblem } from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
-import { IdempotencyHeadersSchema, IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
+import { IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
+import { IdempotencyHeadersSchema } from "../../wire/idempotency-schemas.ts";
 import { spend } from "../limits.ts";
 import { LIMIT_POLICIES, withRateLimitHeaders } from "../../wire/rate-limits.ts";
 import { MOVE_PROBLEM_CODES, type ProblemCode, ProblemError, problemResponses, type Reply } from "../../wire/problems.ts";
+import { readSettings } from "../../wire/settings.ts";
 
 const SECURITY = [{ seatToken: [] }];
 
@@ -66,45 +68,6 @@ const ViewQuerySchema = z.object({
     .optional()
     .openapi({ param: { name: "wait", in: "query", description: `With \`afterPly\`: seconds to wait at most (default ${LONG_POLL_MAX_S}).` }, example: 10 }),
 });
-
-const StreamEventSchema = z
-  .object({
-    kind: z.enum(["joined", "started", "move", "claim", "resignation", "abort", "timeout", "forfeit", "cancel", "clock"]).openapi({
-      description:
-        "What happened (`forfeit`, `cancel` and `clock` only in tournament games; `clock`: the turn's clock started again, for time the server lost).",
-    }),
-    seat: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The seat that acted, or null." }),
-    ply: z.number().int().min(0).max(16).openapi({ description: "The ply at which it happened." }),
-  })
-  .openapi("MatchEvent", { description: "What changed the match.", example: { kind: "move", seat: 1, ply: 3 } });
-
-const MatchStreamMessageSchema = z
-  .discriminatedUnion("type", [
-    z
-      .object({
-        type: z.literal("state").openapi({ description: "The match as it is." }),
-        seat: z.null().openapi({ description: "The seat this stream speaks for: none (the stream is a spectator's)." }),
-        state: MatchViewSchema,
-      })
-      .openapi("MatchStreamState", {
-        description: "The first line: the match as it is.",
-        example: { type: "state", seat: null, state: examples.match.active as never },
-      }),
-    z
-      .object({
-        type: z.literal("event").openapi({ description: "A change." }),
-        event: StreamEventSchema,
-        state: MatchViewSchema,
-      })
-      .openapi("MatchStreamEvent", {
-        description: "A change, with the state after it.",
-        example: { type: "event", event: { kind: "move", seat: 1, ply: 3 }, state: examples.match.active as never },
-      }),
-  ])
-  .openapi("MatchStreamMessage", {
-    description: "One line of `GET /v1/matches/{id}/stream`: the same messages as the WebSocket sends a spectator.",
-    example: { type: "event", event: { kind: "move", seat: 1, ply: 3 }, state: examples.match.active as never },
-  });
 
 const WsQuerySchema = z.object({
   token: z
@@ -282,7 +245,7 @@ export function registerMatchesRoutes(app: App): void {
     async (c) => {
       await spend(c, "matches");
       const request = CreateMatchRequestSchema.parse(c.req.valid("json") ?? {});
-      const maxNodes = Number(c.env.ENGINE_MAX_NODES);
+      const { maxNodes } = readSettings(c.env);
       for (const [index, seat] of request.seats.entries()) {
         if (seat.kind === "engine" && seat.maxNodes !== undefined && seat.maxNodes > maxNodes) {
           const message = `at most ${maxNodes} nodes per move`;

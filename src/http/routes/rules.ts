@@ -1,125 +1,28 @@
 /**
  * The stateless rules API: validate a move, check a position for a win. Each has a JSON `POST` form and
  * a `GET` form with query parameters and the text move notation, for curl users. The GET query is
- * derived from the POST body (src/wire/query.ts) and both forms call one function per endpoint
- * (src/wire/answers.ts), so they cannot disagree.
+ * derived from the POST body (both in src/wire/rules-schemas.ts) and both forms call one function per
+ * endpoint (src/wire/answers.ts), so they cannot disagree.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { checkWin, validateMove } from "../../wire/answers.ts";
 import { moveFromInput, rulesFromInput } from "../../wire/convert.ts";
-import { EXAMPLE_TALL_ROW as TALL_ROW } from "../../wire/example-inputs.ts";
+import { EXAMPLE_TALL_ROW as TALL_ROW, EXAMPLE_TALL_SQUARE as TALL_SQUARE } from "../../wire/example-inputs.ts";
 import examples from "../../wire/examples.json" with { type: "json" };
 import { POSITION_PROBLEM_CODES, type ProblemCode, problemResponses } from "../../wire/problems.ts";
-import { queryFormOf } from "../../wire/query.ts";
 import {
-  MoveErrorCodeSchema,
-  MoveInputSchema,
-  MoveTextInputSchema,
-  MoveTextSchema,
-  OutcomeSchema,
-  PhaseSchema,
-  PieceSchema,
-  PositionInputSchema,
-  PositionOutputSchema,
-  PositionStringSchema,
-  RoleSchema,
-  RulesInputSchema,
-  RulesSchema,
-  StatusSchema,
-  WinningShapeSchema,
-} from "../../wire/schemas.ts";
+  CheckWinQuerySchema,
+  CheckWinRequestSchema,
+  CheckWinResultSchema,
+  ValidateMoveQuerySchema,
+  ValidateMoveRequestSchema,
+  ValidateMoveResultSchema,
+} from "../../wire/rules-schemas.ts";
 import type { App } from "../context.ts";
 
 // Positions used in the examples.
 const START = ".................";
 const EMPTY_BOARD = Array.from({ length: 16 }, () => null);
-const TALL_SQUARE = `89..CD${".".repeat(11)}`; // a1 b1 a2 b2 are tall: a Quarto only with squares
-
-// ---- schemas ----
-
-const ValidateMoveRequestSchema = z
-  .strictObject({
-    position: PositionInputSchema,
-    move: MoveInputSchema,
-    rules: RulesInputSchema.optional(),
-  })
-  .openapi("ValidateMoveRequest", {
-    description: "A position, a move to try in it, and optionally the rules options.",
-    example: { position: "0A3.............5", move: { place: "c3", give: 10 } },
-  });
-
-const LegalMoveSchema = z
-  .object({
-    legal: z.literal(true).openapi({ description: "The move is legal." }),
-    moveText: MoveTextSchema,
-    position: PositionOutputSchema.openapi({ description: "The position after the move." }),
-    outcome: OutcomeSchema,
-    rules: RulesSchema,
-  })
-  .openapi("LegalMove", {
-    description: "The move is legal: the position it leads to and its outcome.",
-    example: examples.rules.validateMove.legal as never,
-  });
-
-const IllegalMoveSchema = z
-  .object({
-    legal: z.literal(false).openapi({ description: "The move is not legal." }),
-    moveText: MoveTextSchema,
-    code: MoveErrorCodeSchema,
-    detail: z.string().openapi({ example: "cell a1 is occupied" }),
-  })
-  .openapi("IllegalMove", {
-    description: "The move is not legal in this position; `code` says why.",
-    example: examples.rules.validateMove.illegal as never,
-  });
-
-const ValidateMoveResultSchema = z
-  .union([LegalMoveSchema, IllegalMoveSchema])
-  .openapi("ValidateMoveResult", {
-    description: "Whether the move is legal (`legal`), and what follows.",
-    example: examples.rules.validateMove.legal as never,
-  });
-
-const CheckWinRequestSchema = z
-  .strictObject({
-    position: PositionInputSchema,
-    rules: RulesInputSchema.optional(),
-  })
-  .openapi("CheckWinRequest", {
-    description: "A position and optionally the rules options.",
-    example: { position: TALL_SQUARE, rules: { squares: true } },
-  });
-
-const CheckWinResultSchema = z
-  .object({
-    status: StatusSchema,
-    phase: z.union([PhaseSchema, z.null()]).openapi({ description: "What the player to move does; null when the game is over." }),
-    winner: z.union([RoleSchema, z.null()]).openapi({ description: "The winner's role, when won: the player who made the last placement." }),
-    shapes: z.array(WinningShapeSchema).openapi({ description: "The winning shapes (empty unless won)." }),
-    available: z.array(PieceSchema).openapi({ description: "Pieces neither on the board nor in hand.", example: [1, 2, 4, 6, 7, 8, 9, 11, 12, 13, 14, 15] }),
-    legalMoveCount: z.number().int().min(0).openapi({ description: "How many legal moves the player to move has (0 when the game is over).", example: 156 }),
-    position: PositionOutputSchema.openapi({ description: "The position, in both forms." }),
-    rules: RulesSchema,
-  })
-  .openapi("CheckWinResult", { description: "The status of a position.", example: examples.rules.checkWin.won as never });
-
-const positionQuery = PositionStringSchema.openapi({
-  param: {
-    name: "position",
-    in: "query",
-    description: "The 17-character position string (`.` for empty cells and for no piece in hand).",
-    example: "0A3.............5",
-  },
-});
-
-// The GET forms: the POST bodies' fields as query parameters (the rules options one by one), the
-// position as its string and the move in text notation.
-const ValidateMoveQuerySchema = queryFormOf(ValidateMoveRequestSchema, {
-  position: positionQuery,
-  move: MoveTextInputSchema.openapi({ param: { name: "move", in: "query", description: "The move in text notation.", example: "c3-6" } }),
-});
-
-const CheckWinQuerySchema = queryFormOf(CheckWinRequestSchema, { position: positionQuery });
 
 // ---- error responses ----
 

@@ -26,8 +26,10 @@ import { checkBotUrl, isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts
 import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
 import { OPENING_SUITE_NAMES, OPENING_SUITES, parseOpenings, scheduleProblem, sprtProblem, suiteProblem } from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
-import { IdempotencyHeadersSchema, IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
+import { IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
+import { IdempotencyHeadersSchema } from "../../wire/idempotency-schemas.ts";
 import { type ProblemCode, ProblemError, problemResponses, type Reply } from "../../wire/problems.ts";
+import { readSettings } from "../../wire/settings.ts";
 import { botUrlPolicy, registryStub } from "./bots.ts";
 import { spend } from "../limits.ts";
 import { LIMIT_POLICIES, withRateLimitHeaders } from "../../wire/rate-limits.ts";
@@ -227,7 +229,7 @@ export function registerTournamentsRoutes(app: App): void {
           rules: request.rules ?? {},
           clock: request.clock,
           seed,
-          maxNodes: Number(c.env.ENGINE_DEFAULT_NODES),
+          maxNodes: readSettings(c.env).defaultNodes,
         }),
         id,
       );
