@@ -79,7 +79,7 @@ export function pureGet(options: PureGetOptions): MiddlewareHandler<AppEnv> {
 }
 
 /** `"` + the first 128 bits of the SHA-256 of the bytes, in hex, + `"`: equal bytes, equal tags. */
-export async function strongEtag(body: ArrayBuffer | Uint8Array | string): Promise<string> {
+export async function strongEtag(body: ArrayBuffer | Uint8Array<ArrayBuffer> | string): Promise<string> {
   return `"${(await sha256Hex(body)).slice(0, 32)}"`;
 }
 

@@ -42,7 +42,7 @@ export function newSeatToken(): string {
 }
 
 /** The SHA-256 of bytes (or of a string's UTF-8), in lower-case hex: 64 characters. */
-export async function sha256Hex(data: ArrayBuffer | Uint8Array | string): Promise<string> {
+export async function sha256Hex(data: ArrayBuffer | Uint8Array<ArrayBuffer> | string): Promise<string> {
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
