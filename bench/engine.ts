@@ -6,7 +6,7 @@
  * with the opening books installed (books/*.bin), per variant with a book, at the service's default budget.
  */
 import Table from "cli-table3";
-import { installBookFiles } from "../cli/books.ts";
+import { installBookFiles } from "../arena/books.ts";
 import { BOOK_VARIANTS } from "../src/engine/book.ts";
 import { evaluate, tableAllocations } from "../src/engine/index.ts";
 import { tableBytes, tuneSearch } from "../src/engine/search.ts";

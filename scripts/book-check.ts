@@ -19,7 +19,7 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { readBookFiles } from "../cli/books.ts";
+import { readBookFiles } from "../arena/books.ts";
 import { BOOK_VARIANTS, openBook, representative, tierEntry } from "../src/engine/book.ts";
 import { evaluate } from "../src/engine/index.ts";
 import { seededRandom } from "../src/engine/random.ts";

@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import Table from "cli-table3";
-import { serveFetch, type RunningServer } from "../cli/node-server.ts";
+import { serveFetch, type RunningServer } from "../arena/node-server.ts";
 import { referenceAnswer } from "../src/bots/index.ts";
 import { seededRandom } from "../src/engine/random.ts";
 import { legalMoves, makeRules, playMove, readPosition, START_POSITION_STRING, makePositionString, type Position } from "../src/rules/index.ts";

@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { referenceAnswer } from "../src/bots/index.ts";
 import type { Level } from "../src/engine/index.ts";
 import { botFetchHandler } from "../src/wire/bot-server.ts";
-import { type RunningServer, serveFetch } from "../cli/node-server.ts";
+import { type RunningServer, serveFetch } from "../arena/node-server.ts";
 
 export interface LocalWorker {
   origin: string;

@@ -11,7 +11,7 @@
 import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { installBookFiles } from "../cli/books.ts";
+import { installBookFiles } from "../arena/books.ts";
 import { computeExamples } from "./examples.ts";
 
 const DOCUMENT_ONLY = "--document-only";

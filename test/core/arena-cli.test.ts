@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../cli/main.ts";
+import { main } from "../../arena/main.ts";
 import type { SprtReport, TournamentReport } from "../../src/tournament/index.ts";
 
 const capture = () => {

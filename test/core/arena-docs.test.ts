@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../cli/main.ts";
+import { main } from "../../arena/main.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLASSIC_RULES } from "../../src/rules/index.ts";
 import { checkBot, generateBotSecret, httpBot, type Player, referenceBot, verifySignature } from "../../src/bots/index.ts";
 import { runTournament, type TournamentReport } from "../../src/tournament/index.ts";
-import { main, parseBotSpec, serveReferenceBot } from "../../cli/main.ts";
-import { exampleBotHandler } from "../../cli/example-bot.ts";
+import { main, parseBotSpec, serveReferenceBot } from "../../arena/main.ts";
+import { exampleBotHandler } from "../../arena/example-bot.ts";
 import { playRecord } from "./arena-records.ts";
 import {
   droppingBot,
@@ -245,7 +245,7 @@ describe("the conformance check", () => {
   });
 });
 
-describe("the example bot in cli/example-bot.ts", () => {
+describe("the example bot in arena/example-bot.ts", () => {
   it("passes the conformance check with its secret, refuses other callers, and beats random", async () => {
     const secret = generateBotSecret();
     const server = createServer(exampleBotHandler(secret));
@@ -313,10 +313,10 @@ describe("the arena CLI", () => {
   });
 
   it("`npm run arena` works as a command: check exits 1 for a bot that is not there", () => {
-    const nothing = spawnSync(process.execPath, ["cli/cli.ts", "check", "http://127.0.0.1:1"], { encoding: "utf8" });
+    const nothing = spawnSync(process.execPath, ["arena/cli.ts", "check", "http://127.0.0.1:1"], { encoding: "utf8" });
     expect(nothing.status).toBe(1);
     expect(nothing.stdout).toContain("FAIL  GET /");
-    const run = spawnSync(process.execPath, ["cli/cli.ts", "--bot", "random", "--bot", "easy", "--games", "2", "--seed", "5"], { encoding: "utf8" });
+    const run = spawnSync(process.execPath, ["arena/cli.ts", "--bot", "random", "--bot", "easy", "--games", "2", "--seed", "5"], { encoding: "utf8" });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("Standings (2 games, 2 per pair, seed 5)");
   });

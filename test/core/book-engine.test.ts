@@ -1,5 +1,5 @@
 /**
- * The engine answering from the committed opening books (books/*.bin, installed as cli/books.ts does):
+ * The engine answering from the committed opening books (books/*.bin, installed as arena/books.ts does):
  * sampled entries of every tier agree with evaluate and suggestMove in any frame, attribute subset and
  * announce option, with no search; a seeded sample of the deepest tiers re-solved by the live solver
  * (the CI check of issue #10, item 6); bad books refused once and searched around; perfect never loses
@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { BOOKS_DIR, readBookFiles } from "../../cli/books.ts";
+import { BOOKS_DIR, readBookFiles } from "../../arena/books.ts";
 import { BOOK_VARIANTS, type Book, type BookEntry, openBook, representative, tierEntry } from "../../src/engine/book.ts";
 import { bookNames, booksModule } from "../../scripts/books-index.ts";
 import { bookStatus, evaluate, installBooks, type Level, suggestMove, type Value } from "../../src/engine/index.ts";

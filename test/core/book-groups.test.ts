@@ -7,13 +7,13 @@ import { CLASSIC_RULES, positionFromTrustedSetup, readPosition } from "../../src
 const BOARD = "0.3..9.C..5.....";
 const solveAll = (share: boolean) => {
   const board = readPosition(`${BOARD}1`);
-  if (!board.ok) throw new Error(board.error.message);
+  if (!board.ok) throw new Error(`${board.error.code}: ${board.error.detail}`);
   const placed = new Set(board.value.board.filter((piece) => piece !== null));
   const pieces = [...Array(16).keys()].filter((piece) => !placed.has(piece));
   if (share) shareTable(true);
   try {
     return pieces.map((inHand) => {
-      const answer = suggestMove(positionFromTrustedSetup({ board: board.value.board, inHand }), CLASSIC_RULES, { level: "perfect", seed: 0, maxNodes: 1e9 });
+      const answer = suggestMove(positionFromTrustedSetup({ board: [...board.value.board], inHand }), CLASSIC_RULES, { level: "perfect", seed: 0, maxNodes: 1e9 });
       return { inHand, move: answer.move, value: answer.value, pliesToEnd: answer.pliesToEnd, nodes: answer.nodes };
     });
   } finally {
@@ -33,7 +33,7 @@ describe("solving siblings on one table (the book builder's groups)", () => {
 
   it("puts a position and all its siblings in one group, and another board in another", () => {
     const board = readPosition(`${BOARD}1`);
-    if (!board.ok) throw new Error(board.error.message);
+    if (!board.ok) throw new Error(`${board.error.code}: ${board.error.detail}`);
     const cells = board.value.board;
     const placed = new Set(cells.filter((piece) => piece !== null));
     const hands = [...Array(16).keys()].filter((piece) => !placed.has(piece));

@@ -29,8 +29,8 @@ const LAYERS = [
 type LayerName = (typeof LAYERS)[number]["name"];
 const rank = (name: LayerName): number => LAYERS.findIndex((layer) => layer.name === name);
 
-/** Beside the layers: the CLI uses layers up to wire; the tools (scripts, bench) may use anything. */
-const CLI_TOP: LayerName = "wire";
+/** Beside the layers: the arena runner (arena/) uses layers up to wire; the tools (scripts, bench) may use anything. */
+const ARENA_TOP: LayerName = "wire";
 const TOOLS = ["scripts/", "bench/"];
 /** Plain data any file may read (the package's name and version). */
 const SHARED_DATA = ["package.json"];
@@ -44,12 +44,12 @@ const PACKAGE_RULES: { pattern: RegExp; what: string; from?: LayerName; only?: L
   { pattern: /^(hono|@scalar\/)/, what: "hono", from: "wire" },
 ];
 
-type Place = { kind: "layer"; layer: LayerName } | { kind: "cli" } | { kind: "tool" } | { kind: "data" } | { kind: "outside" };
+type Place = { kind: "layer"; layer: LayerName } | { kind: "arena" } | { kind: "tool" } | { kind: "data" } | { kind: "outside" };
 
 function placeOf(file: string): Place {
   for (const layer of LAYERS)
     if (layer.paths.some((path) => (path.endsWith("/") ? file.startsWith(path) : file === path))) return { kind: "layer", layer: layer.name };
-  if (file.startsWith("cli/")) return { kind: "cli" };
+  if (file.startsWith("arena/")) return { kind: "arena" };
   if (TOOLS.some((path) => file.startsWith(path))) return { kind: "tool" };
   if (SHARED_DATA.includes(file) || BOOK_FILE.test(file)) return { kind: "data" };
   return { kind: "outside" };
@@ -216,13 +216,13 @@ function violation(edge: Edge): string | null {
   if (to.kind === "data" || from.kind === "tool") return null;
   if (to.kind === "outside" || to.kind === "tool") return `${target}: outside the layers`;
   if (from.kind === "outside") return `${at}: the file is in no layer (add its folder to LAYERS)`;
-  if (from.kind === "cli") {
-    if (to.kind === "cli") return null;
-    if (to.kind === "layer" && rank(to.layer) <= rank(CLI_TOP)) return null;
-    return `${target}: the CLI uses the layers up to ${CLI_TOP} only`;
+  if (from.kind === "arena") {
+    if (to.kind === "arena") return null;
+    if (to.kind === "layer" && rank(to.layer) <= rank(ARENA_TOP)) return null;
+    return `${target}: the arena runner uses the layers up to ${ARENA_TOP} only`;
   }
   if (from.kind !== "layer") return null;
-  if (to.kind !== "layer") return `${target}: a layer cannot import the CLI`;
+  if (to.kind !== "layer") return `${target}: a layer cannot import the arena runner`;
   if (rank(to.layer) > rank(from.layer)) return `${target}: a higher layer`;
   // The app is loaded in Node by `npm run openapi`, where `cloudflare:workers` does not exist.
   if (from.layer === "http" && to.layer === "objects" && !edge.typeOnly) return `${target}: http uses the Durable Objects through their types only`;
@@ -318,7 +318,7 @@ describe("the import scanner", () => {
 });
 
 describe("the layers", () => {
-  const files = ["src", "cli", "scripts", "bench"].flatMap(sourceFiles);
+  const files = ["src", "arena", "scripts", "bench"].flatMap(sourceFiles);
   const edges = graph(files);
 
   it("place every source file", () => {

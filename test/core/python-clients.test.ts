@@ -1,6 +1,6 @@
 /**
  * The stdlib-only Python files, run with the `python3` on PATH (skipped with a message without it):
- * - cli/example_bot.py, started on a free loopback port, passes the conformance check the arena's
+ * - arena/example_bot.py, started on a free loopback port, passes the conformance check the arena's
  *   bot authors use (src/bots/conformance.ts), signed with its secret; it refuses unsigned calls and
  *   takes a win in one.
  * - clients/python/quarto_client.py drives the Worker: hosted matches and tournaments need its
@@ -44,11 +44,11 @@ async function startPython(args: string[]): Promise<{ child: ChildProcess; url: 
   return { child, url };
 }
 
-describe.skipIf(!hasPython)("cli/example_bot.py", () => {
+describe.skipIf(!hasPython)("arena/example_bot.py", () => {
   const secret = generateBotSecret();
   let bot: { child: ChildProcess; url: string };
   beforeAll(async () => {
-    bot = await startPython(["cli/example_bot.py", "--port", "0", "--secret", secret]);
+    bot = await startPython(["arena/example_bot.py", "--port", "0", "--secret", secret]);
   });
   afterAll(() => {
     bot?.child.kill();

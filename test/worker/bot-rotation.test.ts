@@ -4,7 +4,8 @@
  * afterwards signs its calls with the new secret; a wrong or missing token changes nothing; with an
  * Idempotency-Key a retried rotation answers the same new credentials instead of rotating twice.
  */
-import { env, runDurableObjectAlarm } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { REGISTRY_NAME } from "../../src/wire/bots.ts";
 import { type Fleet, goodBot, installFleet } from "./bot-fleet.ts";

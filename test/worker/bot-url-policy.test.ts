@@ -4,7 +4,8 @@
  * service itself before any network call, refuses control characters, stores the normalized URL; with
  * ALLOW_PRIVATE_BOT_URLS "true" (npm start) a bot on 127.0.0.1 registers and failures are explained.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/http/app.ts";
 import { type Fleet, goodBot, installFleet } from "./bot-fleet.ts";

@@ -4,7 +4,7 @@
  * management token; the built-in bots at /bots/{name}/ speak exactly the protocol (the conformance
  * check passes against them) and play legal moves.
  */
-import { SELF } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkBot, moveRequestFor, conformanceMatch, REFERENCE_BOTS, verifySignature } from "../../src/bots/index.ts";
 import { seatToMove } from "../../src/match/machine.ts";
@@ -143,7 +143,7 @@ describe("reading and deleting", () => {
 });
 
 describe("built-in bots at /bots/{name}/", () => {
-  const selfFetch = ((input: RequestInfo | URL, init?: RequestInit) => SELF.fetch(input as string, init)) as typeof fetch;
+  const selfFetch = ((input: RequestInfo | URL, init?: RequestInit) => exports.default.fetch(input as string, init)) as typeof fetch;
 
   it("pass the conformance check, served by the Worker", async () => {
     for (const name of ["random", "easy"]) {

@@ -4,7 +4,8 @@
  * failed (here a registry binding whose ping rejects, put in place of the real one); it also opens the
  * opening books and fails, naming the file, when one is refused (here a corrupt one installed in its place).
  */
-import { createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { OPENING_BOOKS } from "../../src/books.ts";
 import { openBook } from "../../src/engine/book.ts";

@@ -4,7 +4,7 @@
  * answers a preflight with the methods its path serves, and the API reference page: served with a CSP
  * of this origin only, loading its renderer from the Worker's static assets.
  */
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DOCS_ASSETS } from "../../src/http/routes/docs.ts";
 import { expectProblem, ORIGIN, postJson, request } from "./http.ts";

@@ -1,12 +1,12 @@
 /** Helpers for the Worker tests: requests through the real Worker entry, and problem-document checks. */
-import { SELF } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { PROBLEMS, type ProblemCode } from "../../src/wire/problems.ts";
 
 export const ORIGIN = "http://quarto.test";
 
 export function request(path: string, init?: RequestInit): Promise<Response> {
-  return SELF.fetch(`${ORIGIN}${path}`, init);
+  return exports.default.fetch(`${ORIGIN}${path}`, init);
 }
 
 export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {

@@ -4,7 +4,8 @@
  * another body, path or token is a 422 `idempotency/key_reused`; a bad key a 400; a request still being
  * answered a 409; a refused request is not kept; the key's object forgets it with its alarm (24 hours).
  */
-import { env, listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { IDEMPOTENCY_TTL_MS, type IdempotencyKey } from "../../src/objects/idempotency.ts";
 import { goodBot, installFleet, type Fleet } from "./bot-fleet.ts";

@@ -5,7 +5,8 @@
  * hourly game budget; a bot that keeps forfeiting is paused and its owner sees why and resumes it; a
  * pairing stored but never created is created by the next tick; the listing is paginated.
  */
-import { createExecutionContext, createScheduledController, env, evictDurableObject, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { createExecutionContext, createScheduledController, evictDurableObject, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index.ts";
 import { newMatchId } from "../../src/match/secrets.ts";

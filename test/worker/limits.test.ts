@@ -5,7 +5,8 @@
  * keeps the counts apart. WebSockets: a message over 4 KiB is refused unread, and a socket that sends
  * faster than its allowance gets errors instead of answers.
  */
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/http/app.ts";
 import type { LIMIT_POLICIES, RateLimitBinding } from "../../src/wire/rate-limits.ts";
@@ -81,7 +82,7 @@ describe("per-client quotas: 429 with Retry-After and RateLimit fields", () => {
   });
 
   it("scripts of other origins may read the RateLimit fields", async () => {
-    const response = await SELF.fetch(`${ORIGIN}/v1/matches`, { method: "POST", headers: { Origin: "https://a.site" } });
+    const response = await exports.default.fetch(`${ORIGIN}/v1/matches`, { method: "POST", headers: { Origin: "https://a.site" } });
     expect(response.status).toBe(201);
     expect(response.headers.get("RateLimit-Policy")).toBe(`"matches";q=60;w=60`);
     const exposed = (response.headers.get("access-control-expose-headers") ?? "").split(",").map((name) => name.trim().toLowerCase());
@@ -147,7 +148,7 @@ interface SocketMessage {
 }
 
 async function spectate(matchId: string): Promise<{ socket: WebSocket; messages: SocketMessage[]; until: (count: number) => Promise<void> }> {
-  const response = await SELF.fetch(`${ORIGIN}/v1/matches/${matchId}/ws`, { headers: { Upgrade: "websocket" } });
+  const response = await exports.default.fetch(`${ORIGIN}/v1/matches/${matchId}/ws`, { headers: { Upgrade: "websocket" } });
   expect(response.status).toBe(101);
   const socket = response.webSocket as WebSocket;
   socket.accept();

@@ -1,5 +1,5 @@
 /** A small client for the hosted-match tests: create, act with a seat token, read state and record. */
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { legalMoves, makeMoveText, parseMoveText, readPosition, makeRules, type Move, type RulesInput } from "../../src/rules/index.ts";
 import type { MatchRecordOutput, MatchView } from "../../src/wire/match-schemas.ts";

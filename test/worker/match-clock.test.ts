@@ -4,7 +4,8 @@
  * alarm, and a game clock adds its increment. Limits are one second (the shortest allowed), so these
  * tests wait for real time to pass rather than fake it.
  */
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { MatchObject } from "../../src/objects/match.ts";
 import { retentionMs } from "../../src/objects/retention.ts";

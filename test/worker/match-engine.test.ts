@@ -3,7 +3,8 @@
  * wrangler.toml, untimed, and always claims a missed Quarto it may claim. Games run to the end and
  * their records replay.
  */
-import { env, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { MatchView } from "../../src/wire/match-schemas.ts";
 import type { StoredMatch } from "../../src/wire/match.ts";

@@ -3,7 +3,8 @@
  * evicted between every two steps, seats and tokens, the join flow, retries and conflicting moves, and
  * every refusal as a problem document that leaves the stored record unchanged.
  */
-import { env, evictDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { retentionMs } from "../../src/objects/retention.ts";
 import { expectProblem, postJson, request } from "./http.ts";

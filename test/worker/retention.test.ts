@@ -4,7 +4,8 @@
  * URLs answer 404. The test config keeps wrangler.toml's 30 days; "a short retention" is put in place
  * on the object itself (its env) before its alarm is run, as if the days had passed.
  */
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { MatchObject } from "../../src/objects/match.ts";
 import { retentionMs } from "../../src/objects/retention.ts";

@@ -4,7 +4,8 @@
  * at once), and check a finished tournament against the match records: every game played exactly
  * once, and standings and crosstable equal to those recomputed from the records.
  */
-import { env, evictDurableObject, listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { evictDurableObject, listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { expect } from "vitest";
 import type { TournamentGameOutput, TournamentOutput } from "../../src/wire/tournament-schemas.ts";
 import type { TournamentObject } from "../../src/objects/tournament.ts";

@@ -6,7 +6,8 @@
  * matches that anyone can watch and replay but nobody can play in; creation is checked; cancellation
  * needs the token and ends the game in progress.
  */
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EndNotice } from "../../src/bots/index.ts";
 import { retentionMs } from "../../src/objects/retention.ts";

@@ -6,14 +6,14 @@
  * numbers and booleans in queries, seats as 0 | 1); the type assertions fail `npm run typecheck`
  * if the document regresses.
  */
-import { SELF } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import spec from "../../openapi/openapi.json" with { type: "json" };
 import { createQuartoClient, type paths, type Schemas } from "../../clients/typescript/client.ts";
 import { EXAMPLE_ENDGAME } from "../../src/wire/example-inputs.ts";
 import { driveToEnd } from "./tournament-client.ts";
 
-const quarto = createQuartoClient({ baseUrl: "http://quarto.test", fetch: (request) => SELF.fetch(request) });
+const quarto = createQuartoClient({ baseUrl: "http://quarto.test", fetch: (request) => exports.default.fetch(request) });
 
 const OPENING = "0A3.............5";
 const TALL_ROW = `89AB${".".repeat(13)}`;

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """A complete Quarto arena bot in one file, standard library only (Python 3.9 or later).
 
-The Python twin of cli/example-bot.ts, written the way a bot author would start: an HTTP server that
+The Python twin of arena/example-bot.ts, written the way a bot author would start: an HTTP server that
 answers the bot protocol (README, section The arena: GET / for its name, POST /move for a move,
 POST /end for how a game ended), checks the arena's Standard Webhooks signature on every call, and
 plays a small strategy on purpose: win when it can, otherwise never hand over a piece that wins at
 once while a safe one exists. Replace choose_move() with your own.
 
-    python3 cli/example_bot.py --port 9003 --secret whsec_...
+    python3 arena/example_bot.py --port 9003 --secret whsec_...
 
 The secret is the one POST /v1/bots answered (or QUARTO_BOT_SECRET); without one the bot answers
 anybody, which is fine for `npm run arena` on your own machine only. Check it with the conformance

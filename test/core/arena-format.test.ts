@@ -3,7 +3,7 @@
  * leaving out the table (a reader could not tell "none" from "not shown").
  */
 import { describe, expect, it } from "vitest";
-import { NO_INCIDENTS, renderReport } from "../../cli/format.ts";
+import { NO_INCIDENTS, renderReport } from "../../arena/format.ts";
 import { referenceBot } from "../../src/bots/index.ts";
 import { CLASSIC_RULES } from "../../src/rules/index.ts";
 import { runTournament } from "../../src/tournament/index.ts";

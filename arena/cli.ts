@@ -1,4 +1,4 @@
-/** Entry point of `npm run arena`: see cli/main.ts for the commands. The engine answers from books/*.bin. */
+/** Entry point of `npm run arena`: see arena/main.ts for the commands. The engine answers from books/*.bin. */
 import { installBookFiles } from "./books.ts";
 import { main } from "./main.ts";
 

@@ -2,7 +2,7 @@
  * A complete bot in one file, written the way a bot author would: node:http, the Standard Webhooks
  * library to verify the arena's signature, and the rules core for legal moves. Its strategy is
  * small on purpose: win when it can, otherwise never hand over a piece that wins at once when a safe
- * one exists. Run it with `npm exec -- node cli/example-bot.ts --port 9002 [--secret whsec_...]`.
+ * one exists. Run it with `npm exec -- node arena/example-bot.ts --port 9002 [--secret whsec_...]`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { parseArgs } from "node:util";
