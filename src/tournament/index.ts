@@ -8,3 +8,4 @@ export * from "./step.ts";
 export * from "./sprt.ts";
 export * from "./openings.ts";
 export * from "./run.ts";
+export * from "./swiss.ts";

@@ -1,8 +1,11 @@
 /**
  * Standings and crosstable, recomputed from finished games alone (never kept as running totals), so
- * a replayed or re-read tournament always shows the same table. Points: win 1, draw 1/2, loss 0;
- * a forfeit is a loss for the bot that forfeited. Order: points, then Sonneborn-Berger (the points of
- * each opponent times the score against them), then the Bradley-Terry rating, then the name.
+ * a replayed or re-read tournament always shows the same table. Points: win 1, draw 1/2, loss 0, plus a
+ * Swiss's byes; a forfeit is a loss for the bot that forfeited. Tie-breaks: Buchholz (the final points
+ * of every opponent met, each once) and Sonneborn-Berger (each opponent's final points times the score
+ * against them, summed). Order: points, then Sonneborn-Berger (a Swiss: Buchholz, then
+ * Sonneborn-Berger), then the Bradley-Terry rating, then the name. The tables are built from the games
+ * (no table of every pair), so a Swiss of 1,024 bots costs O(bots + games).
  */
 import { fitRatings } from "./rating.ts";
 
@@ -24,6 +27,8 @@ export interface Standing {
   draws: number;
   losses: number;
   points: number;
+  /** The final points of every opponent it met, each counted once. */
+  buchholz: number;
   sonnebornBerger: number;
   rating: number;
   ratingDeviation: number;
@@ -64,15 +69,22 @@ function checkGames(bots: readonly string[], games: readonly ScoredGame[]): void
   }
 }
 
-/** The pairwise results of `bots`, keyed `row -> column`. */
+const emptyCell = (): CrosstableCell => ({ games: 0, wins: 0, draws: 0, losses: 0, points: 0 });
+
+/** The pairwise results of the pairs that played, keyed `row -> column`. */
 function pairResults(bots: readonly string[], games: readonly ScoredGame[]): Map<string, Map<string, CrosstableCell>> {
-  const table = new Map(bots.map((row) => [row, new Map(bots.filter((column) => column !== row).map((column) => [column, { games: 0, wins: 0, draws: 0, losses: 0, points: 0 }]))]));
+  const table = new Map(bots.map((row) => [row, new Map<string, CrosstableCell>()]));
   for (const game of games) {
     for (const [bot, opponent] of [
       [game.first, game.second],
       [game.second, game.first],
     ]) {
-      const cell = table.get(bot)?.get(opponent) as CrosstableCell;
+      const row = table.get(bot) as Map<string, CrosstableCell>;
+      let cell = row.get(opponent);
+      if (!cell) {
+        cell = emptyCell();
+        row.set(opponent, cell);
+      }
       const score = scoreOf(game, bot);
       cell.games++;
       cell.points += score;
@@ -84,15 +96,26 @@ function pairResults(bots: readonly string[], games: readonly ScoredGame[]): Map
   return table;
 }
 
+export interface StandingsOptions {
+  /** Points a bot scored without playing (a Swiss's byes), by bot. */
+  byePoints?: ReadonlyMap<string, number>;
+  /** `swiss`: order by points, Buchholz, Sonneborn-Berger; otherwise points, Sonneborn-Berger. */
+  order?: "swiss";
+}
+
 /** Standings of `bots` (every entered bot, even one without games) from finished games. */
-export function computeStandings(bots: readonly string[], games: readonly ScoredGame[]): Standing[] {
+export function computeStandings(bots: readonly string[], games: readonly ScoredGame[], options: StandingsOptions = {}): Standing[] {
   checkGames(bots, games);
   const pairs = pairResults(bots, games);
-  const points = new Map(bots.map((bot) => [bot, [...(pairs.get(bot)?.values() ?? [])].reduce((sum, cell) => sum + cell.points, 0)]));
+  const points = new Map(
+    bots.map((bot) => [bot, [...(pairs.get(bot)?.values() ?? [])].reduce((sum, cell) => sum + cell.points, options.byePoints?.get(bot) ?? 0)]),
+  );
   const ratings = fitRatings(
     bots,
     games.map((game) => ({ a: game.first, b: game.second, scoreA: scoreOf(game, game.first) })),
   );
+  const forfeits = new Map<string, number>();
+  for (const game of games) if (game.forfeitedBy) forfeits.set(game.forfeitedBy, (forfeits.get(game.forfeitedBy) ?? 0) + 1);
   const rows = bots.map((bot) => {
     const cells = [...(pairs.get(bot)?.entries() ?? [])];
     const total = (key: keyof CrosstableCell) => cells.reduce((sum, [, cell]) => sum + cell[key], 0);
@@ -104,17 +127,27 @@ export function computeStandings(bots: readonly string[], games: readonly Scored
       wins: total("wins"),
       draws: total("draws"),
       losses: total("losses"),
-      points: total("points"),
+      points: points.get(bot) as number,
+      buchholz: cells.reduce((sum, [opponent]) => sum + (points.get(opponent) as number), 0),
       sonnebornBerger: cells.reduce((sum, [opponent, cell]) => sum + cell.points * (points.get(opponent) as number), 0),
       rating: rating.rating,
       ratingDeviation: rating.deviation,
-      forfeits: games.filter((game) => game.forfeitedBy === bot).length,
+      forfeits: forfeits.get(bot) ?? 0,
     } satisfies Standing;
   });
-  rows.sort((x, y) => y.points - x.points || y.sonnebornBerger - x.sonnebornBerger || y.rating - x.rating || (x.bot < y.bot ? -1 : x.bot > y.bot ? 1 : 0));
+  const swiss = options.order === "swiss";
+  const tied = (x: Standing, y: Standing) => x.points === y.points && x.sonnebornBerger === y.sonnebornBerger && (!swiss || x.buchholz === y.buchholz);
+  rows.sort(
+    (x, y) =>
+      y.points - x.points ||
+      (swiss ? y.buchholz - x.buchholz : 0) ||
+      y.sonnebornBerger - x.sonnebornBerger ||
+      y.rating - x.rating ||
+      (x.bot < y.bot ? -1 : x.bot > y.bot ? 1 : 0),
+  );
   rows.forEach((row, index) => {
     const previous = rows[index - 1];
-    row.rank = previous && previous.points === row.points && previous.sonnebornBerger === row.sonnebornBerger ? previous.rank : index + 1;
+    row.rank = previous && tied(previous, row) ? previous.rank : index + 1;
   });
   return rows;
 }
@@ -125,7 +158,7 @@ export function computeCrosstable(order: readonly string[], games: readonly Scor
   const pairs = pairResults(order, games);
   return {
     bots: [...order],
-    cells: order.map((row) => order.map((column) => (row === column ? null : { ...(pairs.get(row)?.get(column) as CrosstableCell) }))),
+    cells: order.map((row) => order.map((column) => (row === column ? null : { ...(pairs.get(row)?.get(column) ?? emptyCell()) }))),
   };
 }
 
@@ -152,5 +185,11 @@ export function scoredGames(games: readonly PlayedGame[]): ScoredGame[] {
 export function tableOf(bots: readonly string[], games: readonly PlayedGame[]): { standings: Standing[]; crosstable: Crosstable } {
   const scored = scoredGames(games);
   const standings = computeStandings(bots, scored);
-  return { standings, crosstable: computeCrosstable(standings.map((row) => row.bot), scored) };
+  return {
+    standings,
+    crosstable: computeCrosstable(
+      standings.map((row) => row.bot),
+      scored,
+    ),
+  };
 }
