@@ -5092,6 +5092,7 @@ export interface components {
          *             "losses": 0,
          *             "forfeits": 0,
          *             "points": 0,
+         *             "buchholz": 0,
          *             "sonnebornBerger": 0,
          *             "rating": 1500,
          *             "ratingDeviation": 400
@@ -5105,6 +5106,7 @@ export interface components {
          *             "losses": 0,
          *             "forfeits": 0,
          *             "points": 0,
+         *             "buchholz": 0,
          *             "sonnebornBerger": 0,
          *             "rating": 1500,
          *             "ratingDeviation": 400
@@ -5257,6 +5259,7 @@ export interface components {
          *           "losses": 0,
          *           "forfeits": 0,
          *           "points": 1,
+         *           "buchholz": 0,
          *           "sonnebornBerger": 0,
          *           "rating": 1645.4,
          *           "ratingDeviation": 336.4
@@ -5270,6 +5273,7 @@ export interface components {
          *           "losses": 1,
          *           "forfeits": 0,
          *           "points": 0,
+         *           "buchholz": 1,
          *           "sonnebornBerger": 0,
          *           "rating": 1354.6,
          *           "ratingDeviation": 336.4
@@ -5508,6 +5512,7 @@ export interface components {
          *       "losses": 0,
          *       "forfeits": 0,
          *       "points": 1,
+         *       "buchholz": 0,
          *       "sonnebornBerger": 0,
          *       "rating": 1645.4,
          *       "ratingDeviation": 336.4
@@ -5554,6 +5559,11 @@ export interface components {
              * @example 1.5
              */
             points: number;
+            /**
+             * @description A tie-break (a Swiss's first): the final points of every opponent the bot met, each counted once.
+             * @example 0.5
+             */
+            buchholz: number;
             /**
              * @description The tie-break: each opponent's points times the score against them, summed.
              * @example 0.75
@@ -9938,6 +9948,7 @@ export interface operations {
                      *             "losses": 0,
                      *             "forfeits": 0,
                      *             "points": 0,
+                     *             "buchholz": 0,
                      *             "sonnebornBerger": 0,
                      *             "rating": 1500,
                      *             "ratingDeviation": 400
@@ -9951,6 +9962,7 @@ export interface operations {
                      *             "losses": 0,
                      *             "forfeits": 0,
                      *             "points": 0,
+                     *             "buchholz": 0,
                      *             "sonnebornBerger": 0,
                      *             "rating": 1500,
                      *             "ratingDeviation": 400
@@ -10175,6 +10187,7 @@ export interface operations {
                      *           "losses": 0,
                      *           "forfeits": 0,
                      *           "points": 1,
+                     *           "buchholz": 0,
                      *           "sonnebornBerger": 0,
                      *           "rating": 1645.4,
                      *           "ratingDeviation": 336.4
@@ -10188,6 +10201,7 @@ export interface operations {
                      *           "losses": 1,
                      *           "forfeits": 0,
                      *           "points": 0,
+                     *           "buchholz": 1,
                      *           "sonnebornBerger": 0,
                      *           "rating": 1354.6,
                      *           "ratingDeviation": 336.4
@@ -10431,6 +10445,7 @@ export interface operations {
                      *           "losses": 0,
                      *           "forfeits": 0,
                      *           "points": 1,
+                     *           "buchholz": 0,
                      *           "sonnebornBerger": 0,
                      *           "rating": 1645.4,
                      *           "ratingDeviation": 336.4
@@ -10444,6 +10459,7 @@ export interface operations {
                      *           "losses": 1,
                      *           "forfeits": 0,
                      *           "points": 0,
+                     *           "buchholz": 1,
                      *           "sonnebornBerger": 0,
                      *           "rating": 1354.6,
                      *           "ratingDeviation": 336.4

@@ -162,6 +162,9 @@ export const StandingSchema = z
     losses: z.number().int().min(0).openapi({ description: "Games lost, forfeits included.", example: 0 }),
     forfeits: z.number().int().min(0).openapi({ description: "Games lost by forfeit (included in `losses`).", example: 0 }),
     points: z.number().openapi({ description: "Win 1, draw 1/2, loss 0.", example: 1.5 }),
+    buchholz: z
+      .number()
+      .openapi({ description: "A tie-break (a Swiss's first): the final points of every opponent the bot met, each counted once.", example: 0.5 }),
     sonnebornBerger: z.number().openapi({ description: "The tie-break: each opponent's points times the score against them, summed.", example: 0.75 }),
     rating: z.number().openapi({ description: "A Bradley-Terry rating over all games, on the Elo scale around 1500 (rounded to 0.1).", example: 1561.2 }),
     ratingDeviation: z.number().min(0).openapi({ description: "The rating's uncertainty: one standard deviation, in the same points.", example: 310.4 }),

@@ -158,6 +158,7 @@ export function tournamentView(tournament: StoredTournament, games: readonly Sto
       losses: row.losses,
       forfeits: row.forfeits,
       points: row.points,
+      buchholz: row.buchholz,
       sonnebornBerger: row.sonnebornBerger,
       rating: tenths(row.rating),
       ratingDeviation: tenths(row.ratingDeviation),
