@@ -27,8 +27,8 @@ import {
   referenceBot,
   referenceBotInfo,
 } from "../src/bots/index.ts";
-import { botFetchHandler } from "../src/wire/bot-server.ts";
-import type { MatchOpening } from "../src/match/machine.ts";
+import { botFetchHandler } from "../src/wire/index.ts";
+import type { MatchOpening } from "../src/match/index.ts";
 import {
   type GameRecord,
   OPENING_SUITE_NAMES,

@@ -1,9 +1,9 @@
 interface Env {
-  MATCHES: DurableObjectNamespace<import("./objects/match.ts").MatchObject>;
-  TOURNAMENTS: DurableObjectNamespace<import("./objects/tournament.ts").TournamentObject>;
-  BOT_REGISTRY: DurableObjectNamespace<import("./objects/registry.ts").BotRegistry>;
-  LADDER: DurableObjectNamespace<import("./objects/ladder.ts").LadderObject>;
-  IDEMPOTENCY: DurableObjectNamespace<import("./objects/idempotency.ts").IdempotencyKey>;
+  MATCHES: DurableObjectNamespace<import("./objects/index.ts").MatchObject>;
+  TOURNAMENTS: DurableObjectNamespace<import("./objects/index.ts").TournamentObject>;
+  BOT_REGISTRY: DurableObjectNamespace<import("./objects/index.ts").BotRegistry>;
+  LADDER: DurableObjectNamespace<import("./objects/index.ts").LadderObject>;
+  IDEMPOTENCY: DurableObjectNamespace<import("./objects/index.ts").IdempotencyKey>;
   /** The static assets of wrangler.toml's [assets] (the API reference's script). */
   ASSETS: Fetcher;
   // The vars of wrangler.toml's [vars]: read and checked only by src/wire/settings.ts (readSettings), which

@@ -7,15 +7,15 @@
  */
 import { OPENING_BOOKS } from "./books.ts";
 import { installBooks } from "./engine/index.ts";
-import { createApp } from "./http/app.ts";
-import { registerPageRoutes } from "./pages/routes.ts";
-import { LADDER_NAME } from "./wire/ladder.ts";
+import { createApp } from "./http/index.ts";
+import { registerPageRoutes } from "./pages/index.ts";
+import { LADDER_NAME } from "./wire/index.ts";
 
-export { MatchObject } from "./objects/match.ts";
-export { TournamentObject } from "./objects/tournament.ts";
-export { BotRegistry } from "./objects/registry.ts";
-export { LadderObject } from "./objects/ladder.ts";
-export { IdempotencyKey } from "./objects/idempotency.ts";
+export { MatchObject } from "./objects/index.ts";
+export { TournamentObject } from "./objects/index.ts";
+export { BotRegistry } from "./objects/index.ts";
+export { LadderObject } from "./objects/index.ts";
+export { IdempotencyKey } from "./objects/index.ts";
 
 // Every books/*.bin (src/books.ts, written by scripts/books-index.ts).
 installBooks(OPENING_BOOKS);

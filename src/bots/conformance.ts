@@ -4,7 +4,7 @@
  * what was sent, what came back and what is wrong with it.
  */
 import { CLASSIC_RULES, parseMoveText } from "../rules/index.ts";
-import { applyAction, type MatchState, newMatch, type SeatIndex, seatToMove } from "../match/machine.ts";
+import { applyAction, type MatchState, newMatch, type SeatIndex, seatToMove } from "../match/index.ts";
 import { FORFEIT_REASONS } from "./forfeits.ts";
 import { type BotCallOptions, type BotEndpoint, callBot, fetchBotInfo } from "./client.ts";
 import { type BotInfo, endNoticeFor, moveRequestFor, parseMoveAnswer } from "./protocol.ts";

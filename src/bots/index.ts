@@ -1,8 +1,20 @@
 /** Bots: the HTTP protocol and its forfeit codes, the signed client, the outbound URL policy, the reference bots, the conformance check. */
-export * from "./forfeits.ts";
-export * from "./protocol.ts";
-export * from "./signing.ts";
-export * from "./client.ts";
-export * from "./url-policy.ts";
-export * from "./reference.ts";
-export * from "./conformance.ts";
+export { botCallUrl, callBot, fetchBotInfo, httpBot } from "./client.ts";
+export { checkBot, conformanceMatch, type ConformanceReport } from "./conformance.ts";
+export { FORFEIT_CODES, type ForfeitCode, forfeitTitle } from "./forfeits.ts";
+export {
+  type BotInfo,
+  type CheckedMoveRequest,
+  type EndNotice,
+  endNoticeFor,
+  type MoveAnswer,
+  type MoveRequest,
+  moveRequestFor,
+  parseBotInfo,
+  parseMoveAnswer,
+  type Player,
+  type PlayerReply,
+} from "./protocol.ts";
+export { isReferenceBot, REFERENCE_BOTS, referenceAnswer, referenceAnswerInTurn, referenceBot, referenceBotInfo } from "./reference.ts";
+export { generateBotSecret, isValidBotSecret, signatureHeaders, verifySignature } from "./signing.ts";
+export { type BotUrlPolicy, botUrlProblem, checkBotUrl, ipv6Kind, LOCAL_BOT_URLS, parseIpv6 } from "./url-policy.ts";

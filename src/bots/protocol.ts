@@ -21,7 +21,7 @@ import {
   rulesToJson,
   type Role,
 } from "../rules/index.ts";
-import { type MatchResult, type MatchState, positionOf, roleOf, type SeatIndex } from "../match/machine.ts";
+import { type MatchResult, type MatchState, positionOf, roleOf, type SeatIndex } from "../match/index.ts";
 import type { ForfeitCode } from "./forfeits.ts";
 
 export const BOT_PROTOCOL_VERSION = 1;

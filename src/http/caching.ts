@@ -10,8 +10,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import packageJson from "../../package.json" with { type: "json" };
 import { booksFingerprint } from "../engine/index.ts";
-import { sha256Hex } from "../match/secrets.ts";
-import { readSettings } from "../wire/settings.ts";
+import { sha256Hex } from "../match/index.ts";
+import { readSettings } from "../wire/index.ts";
 import type { AppEnv } from "./context.ts";
 import { REQUEST_ID_HEADER } from "./request-id.ts";
 

@@ -4,7 +4,7 @@
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { PROBLEMS, type ProblemCode, type ProblemExtra, problemDocument } from "../wire/problems.ts";
+import { PROBLEMS, type ProblemCode, type ProblemExtra, problemDocument } from "../wire/index.ts";
 
 /** `requestId`: the request's id (src/http/request-id.ts), answered as `X-Request-Id` and in problem documents. */
 export type AppEnv = { Bindings: Env; Variables: { requestId: string } };

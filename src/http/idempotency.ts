@@ -7,10 +7,9 @@
  * successful answers are kept: a refused request created nothing, so its retry simply runs again.
  */
 import type { MiddlewareHandler } from "hono";
-import { sha256Hex } from "../match/secrets.ts";
-import type { StoredAnswer } from "../objects/idempotency.ts";
-import { IDEMPOTENCY_HEADER, IdempotencyKeyHeaderSchema } from "../wire/idempotency-schemas.ts";
-import { type ProblemCode, ProblemError } from "../wire/problems.ts";
+import { sha256Hex } from "../match/index.ts";
+import type { StoredAnswer } from "../objects/index.ts";
+import { IDEMPOTENCY_HEADER, IdempotencyKeyHeaderSchema, type ProblemCode, ProblemError } from "../wire/index.ts";
 import type { App, AppEnv } from "./context.ts";
 
 /** Set on an answer sent again for a retried key. */

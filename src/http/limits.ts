@@ -8,8 +8,7 @@
  * `engine-large`.
  */
 import type { Context } from "hono";
-import { ProblemError } from "../wire/problems.ts";
-import { clientKey, LIMIT_POLICIES, type LimitName, type LimitPolicy, policyField, secondsToReset } from "../wire/rate-limits.ts";
+import { clientKey, LIMIT_POLICIES, type LimitName, type LimitPolicy, policyField, ProblemError, secondsToReset } from "../wire/index.ts";
 import type { AppEnv } from "./context.ts";
 
 /**

@@ -14,28 +14,29 @@
  * a bot has played against rated opponents.
  */
 import { DurableObject } from "cloudflare:workers";
-import { type MatchOpening, RESULT_REASONS, type ResultReason } from "../match/machine.ts";
-import { hashToken, newMatchId, newSeatToken } from "../match/secrets.ts";
+import { hashToken, type MatchOpening, newMatchId, newSeatToken, RESULT_REASONS, type ResultReason } from "../match/index.ts";
 import { err, ok } from "../rules/index.ts";
 import { seededRandom, shuffleInPlace } from "../engine/random.ts";
 import { fitRatings, OPENING_SUITES, PRIOR_SD_ELO, RATING_ORIGIN } from "../tournament/index.ts";
-import { REGISTRY_NAME } from "../wire/bots.ts";
-import type { LadderBotOutput, LadderEntryOutput, LadderPageOutput } from "../wire/ladder-schemas.ts";
-import { decodeCursor } from "../wire/pagination.ts";
 import {
+  decodeCursor,
   entryOutput,
+  ladderGameOutput,
   type GameRow,
-  gameOutput,
   type HistoryRow,
   LADDER_SETTINGS,
+  type LadderBotOutput,
+  type LadderEntryOutput,
+  type LadderPageOutput,
   ladderSettings,
   type MemberRow,
   type PairingRow,
   pointOutput,
-} from "../wire/ladder.ts";
-import type { Reply } from "../wire/problems.ts";
-import { readSettings } from "../wire/settings.ts";
-import type { TournamentOutput } from "../wire/tournament-schemas.ts";
+  readSettings,
+  REGISTRY_NAME,
+  type Reply,
+  type TournamentOutput,
+} from "../wire/index.ts";
 
 const HOUR_MS = 3_600_000;
 
@@ -267,7 +268,7 @@ export class LadderObject extends DurableObject<Env> {
     return ok({
       ...this.entry(member, Date.now()),
       history: this.history(botId),
-      recentGames: games.map((game) => gameOutput(game, botId, names)),
+      recentGames: games.map((game) => ladderGameOutput(game, botId, names)),
     });
   }
 

@@ -6,11 +6,29 @@
  * Bot seats (tournament games) are driven over RPC by their tournament's object; see docs/matches.md.
  */
 import { DurableObject } from "cloudflare:workers";
-import { type ProblemCode, problemDocument, type Refusal, type Reply } from "../wire/problems.ts";
+import {
+  announcementFromInput,
+  type ClaimRequest,
+  type ClientMessage,
+  ClientMessageSchema,
+  configureEngineTurns,
+  type CreateMatchRequest,
+  type JoinRequest,
+  type MatchMoveRequest,
+  matchRecord,
+  type MatchRecordOutput,
+  type MatchView,
+  matchView,
+  moveFromRequest,
+  type ProblemCode,
+  problemDocument,
+  readSettings,
+  type Refusal,
+  type Reply,
+  type StoredMatch,
+  storedMatchFrom,
+} from "../wire/index.ts";
 import { err, makeRules, ok, type RulesInput } from "../rules/index.ts";
-import { engineAction } from "../match/engine-seat.ts";
-import { configureEngineTurns } from "../wire/answers.ts";
-import { readSettings } from "../wire/settings.ts";
 import {
   type ActionResult,
   type AnyMatchAction,
@@ -18,32 +36,23 @@ import {
   type ClockConfig,
   currentPly,
   deadline,
+  engineAction,
   flagFallen,
+  hashToken,
   type MatchAction,
   type MatchConfig,
   type MatchOpening,
   type MatchSeat,
   type MatchState,
   newMatch,
+  newSeatToken,
   openSeats,
   type SeatIndex,
   seatKind,
   seatOfTokenHash,
   seatToMove,
-} from "../match/machine.ts";
-import {
-  type ClaimRequest,
-  type ClientMessage,
-  ClientMessageSchema,
-  type CreateMatchRequest,
-  type JoinRequest,
-  type MatchMoveRequest,
-  type MatchRecordOutput,
-  type MatchView,
-} from "../wire/match-schemas.ts";
+} from "../match/index.ts";
 import { hashSeed } from "../engine/random.ts";
-import { hashToken, newSeatToken } from "../match/secrets.ts";
-import { announcementFromInput, matchRecord, matchView, moveFromRequest, type StoredMatch, storedMatchFrom } from "../wire/match.ts";
 import { retentionMs } from "./retention.ts";
 
 export interface SeatToken {

@@ -7,9 +7,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { err, ok } from "../rules/index.ts";
-import type { Reply } from "../wire/problems.ts";
-import type { BotOutput } from "../wire/bot-schemas.ts";
-import { botOutput, type StoredBot } from "../wire/bots.ts";
+import { type BotOutput, botOutput, type Reply, type StoredBot } from "../wire/index.ts";
 
 interface BotRow extends Record<string, SqlStorageValue> {
   id: string;

@@ -5,7 +5,7 @@
  * that drives clocks and steps, so an object schedules whichever comes first (a finished object has
  * nothing else to wait for).
  */
-import { readSettings, type SettingsEnv } from "../wire/settings.ts";
+import { readSettings, type SettingsEnv } from "../wire/index.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

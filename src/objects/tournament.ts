@@ -8,8 +8,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { retentionMs } from "./retention.ts";
 import { httpBot, type Player, referenceBot } from "../bots/index.ts";
-import type { MatchState } from "../match/machine.ts";
-import { newMatchId } from "../match/secrets.ts";
+import { type MatchState, newMatchId } from "../match/index.ts";
 import { err, ok } from "../rules/index.ts";
 import {
   askBot,
@@ -31,11 +30,19 @@ import {
   type TournamentState,
   untimedBots,
 } from "../tournament/index.ts";
-import { configureEngineTurns } from "../wire/answers.ts";
-import { readSettings } from "../wire/settings.ts";
-import type { Reply } from "../wire/problems.ts";
-import type { TournamentGameOutput, TournamentOutput } from "../wire/tournament-schemas.ts";
-import { gameKey, gameOutput, type StoredEntry, type StoredGame, type StoredTournament, tournamentView } from "../wire/tournament.ts";
+import {
+  configureEngineTurns,
+  gameKey,
+  gameOutput,
+  readSettings,
+  type Reply,
+  type StoredEntry,
+  type StoredGame,
+  type StoredTournament,
+  type TournamentGameOutput,
+  type TournamentOutput,
+  tournamentView,
+} from "../wire/index.ts";
 
 /**
  * What the Worker passes to `create`: the new id and the checked request, entrants resolved; the stored

@@ -6,8 +6,7 @@
  */
 import { html, raw } from "hono/html";
 import { ATTRIBUTES, START_POSITION_STRING } from "../rules/index.ts";
-import { rulesFromInput } from "../wire/convert.ts";
-import { RulesQuerySchema } from "../wire/schemas.ts";
+import { rulesFromInput, RulesQuerySchema } from "../wire/index.ts";
 import { type AnalyzeConfig, analyzeClient } from "./client/analyze.ts";
 import { clientScript, DRAWING, type Html, page } from "./layout.ts";
 

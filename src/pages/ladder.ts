@@ -5,7 +5,7 @@
  * bot shows why.
  */
 import { html, raw } from "hono/html";
-import type { LadderBotOutput, LadderEntryOutput, LadderPageOutput } from "../wire/ladder-schemas.ts";
+import type { LadderBotOutput, LadderEntryOutput, LadderPageOutput } from "../wire/index.ts";
 import { PRIOR_SD_ELO, RATING_ORIGIN } from "../tournament/index.ts";
 import { type Html, page } from "./layout.ts";
 import { type ChartPoint, ratingChart, ratingSparkline } from "./ladder-chart.ts";

@@ -4,7 +4,7 @@
  * server renders the first page with these functions and the page script re-renders with the same
  * source on every update, so a page never disagrees with itself. Self-contained like makeDrawing.
  */
-import type { MatchView } from "../wire/match-schemas.ts";
+import type { MatchView } from "../wire/index.ts";
 import type { Drawing } from "./draw.ts";
 
 /** What this browser is doing, beside the match itself. */

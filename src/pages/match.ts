@@ -4,7 +4,7 @@
  * follows the match over its WebSocket and lets the holder of a seat token play by clicking.
  */
 import { html, raw } from "hono/html";
-import type { MatchView } from "../wire/match-schemas.ts";
+import type { MatchView } from "../wire/index.ts";
 import { matchClient } from "./client/match.ts";
 import { clientScript, type Html, MATCH_VIEWS, page } from "./layout.ts";
 import type { MatchUi } from "./match-view.ts";

@@ -5,16 +5,15 @@
  * plus small inline scripts; they use only the public API. The Worker entry registers them first.
  */
 import type { Context } from "hono";
-import { type App, type AppEnv, problem } from "../http/context.ts";
-import { isMatchId } from "../match/secrets.ts";
+import { type App, type AppEnv, problem } from "../http/index.ts";
+import { isMatchId } from "../match/index.ts";
 import { analyzePage } from "./analyze.ts";
 import { homePage } from "./home.ts";
 import { contentSecurityPolicy, type Html } from "./layout.ts";
 import { matchPage, notFoundPage } from "./match.ts";
 import { tournamentPage } from "./tournament.ts";
 import { ladderBotPage, ladderPage } from "./ladder.ts";
-import { LADDER_NAME } from "../wire/ladder.ts";
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, nextLink } from "../wire/pagination.ts";
+import { DEFAULT_PAGE_LIMIT, LADDER_NAME, MAX_PAGE_LIMIT, nextLink } from "../wire/index.ts";
 
 /**
  * The paths only pages serve (Hono paths), which the OpenAPI document leaves out (`/` is also the API's

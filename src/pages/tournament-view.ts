@@ -4,7 +4,7 @@
  * functions and the page script re-renders with the same source while the tournament runs.
  * Self-contained like makeDrawing.
  */
-import type { TournamentOutput } from "../wire/tournament-schemas.ts";
+import type { TournamentOutput } from "../wire/index.ts";
 import type { Drawing } from "./draw.ts";
 
 export function makeTournamentViews(draw: Drawing) {

@@ -4,7 +4,7 @@
  * runs, the page script polls the same endpoint and re-renders (tournaments have no socket).
  */
 import { html, raw } from "hono/html";
-import type { TournamentOutput } from "../wire/tournament-schemas.ts";
+import type { TournamentOutput } from "../wire/index.ts";
 import { tournamentClient } from "./client/tournament.ts";
 import { clientScript, type Html, page, TOURNAMENT_VIEWS } from "./layout.ts";
 

@@ -3,7 +3,7 @@
  * the reducer, src/match/machine.ts) and the local runner's record of it. The game is played by the
  * tournament step (step.ts); a turn of it is in turn.ts.
  */
-import { type MatchResult, type MatchState, otherSeatIndex } from "../match/machine.ts";
+import { type MatchResult, type MatchState, otherSeatIndex } from "../match/index.ts";
 
 /** The longest a single bot call may take when the clock allows more (or sets no limit). */
 export const DEFAULT_MAX_MOVE_MS = 60_000;

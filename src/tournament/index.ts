@@ -1,11 +1,48 @@
 /** Tournaments: schedules, the lifecycle step and its turns, standings and ratings, the SPRT, the opening suites, the local run. Pure, but for the runner's I/O. */
-export * from "./schedule.ts";
-export * from "./rating.ts";
-export * from "./standings.ts";
-export * from "./game.ts";
-export * from "./turn.ts";
-export * from "./step.ts";
-export * from "./sprt.ts";
-export * from "./openings.ts";
-export * from "./run.ts";
-export * from "./swiss.ts";
+export { DEFAULT_MAX_MOVE_MS, gameOutcome, type GameRecord } from "./game.ts";
+export { OPENING_SUITE_NAMES, OPENING_SUITES, parseOpenings, suiteOpening, suiteProblem } from "./openings.ts";
+export { DENSE_FIT_PLAYERS, fitRatings, fitRatingsByPlayer, PRIOR_SD_ELO, type Rating, RATING_ORIGIN } from "./rating.ts";
+export {
+  gauntletRow,
+  playGame,
+  runGauntlet,
+  type RunProgress,
+  runSprt,
+  runTournament,
+  sprtOptionsProblem,
+  type SprtReport,
+  type TournamentReport,
+} from "./run.ts";
+export { gauntletSchedule, MAX_GAMES_PER_PAIR, roundRobinSchedule, type ScheduledGame, scheduleProblem, sprtSchedule } from "./schedule.ts";
+export { eloEstimate, type EloEstimate, type Pentanomial, SPRT_MODELS, sprtBounds, sprtLlr, type SprtModel, sprtProblem, type SprtSettings } from "./sprt.ts";
+export { computeCrosstable, computeStandings, type PlayedGame, type ScoredGame, tableOf } from "./standings.ts";
+export {
+  drive,
+  gamesRead,
+  type GameState,
+  newProgress,
+  pendingGame,
+  playingGames,
+  sendEndNotices,
+  step,
+  type StepCommand,
+  type StepEvent,
+  type StepHost,
+  type StepPolicy,
+  type TournamentProgress,
+  type TournamentState,
+  untimedBots,
+} from "./step.ts";
+export {
+  defaultSwissRounds,
+  exchangeOrder,
+  maximumMatching,
+  maxSwissRounds,
+  pairSwissRound,
+  type SwissGame,
+  type SwissRecord,
+  swissRecords,
+  type SwissRound,
+  transpositions,
+} from "./swiss.ts";
+export { askBot, decideAction, turnAsk } from "./turn.ts";

@@ -6,8 +6,7 @@
  * Quarto, so neither has any part of it, every move is legal and the record replays to that position.
  */
 import { makeMoveText, parsePositionString, positionFromTrustedSetup, type Rules, START_POSITION_STRING, completedShapes } from "../rules/index.ts";
-import { type MatchOpening, openingError } from "../match/machine.ts";
-import { parseRecordText } from "../match/replay.ts";
+import { type MatchOpening, openingError, parseRecordText } from "../match/index.ts";
 import classic from "./openings/classic.json" with { type: "json" };
 import squares from "./openings/squares.json" with { type: "json" };
 

@@ -7,8 +7,8 @@
  * game records at the end.
  */
 import { type Rules, rulesToJson } from "../rules/index.ts";
-import { applyAction, type ClockConfig, type MatchOpening, type MatchState, newMatch, recordText } from "../match/machine.ts";
-import type { Player } from "../bots/protocol.ts";
+import { applyAction, type ClockConfig, type MatchOpening, type MatchState, newMatch, recordText } from "../match/index.ts";
+import type { Player } from "../bots/index.ts";
 import type { GameRecord } from "./game.ts";
 import { gauntletSchedule, MAX_SPRT_GAMES, roundRobinSchedule, type ScheduledGame, scheduleProblem, sprtSchedule } from "./schedule.ts";
 import { type EloEstimate, eloEstimate, type Pentanomial, type SprtDecision, type SprtSettings, sprtBounds, sprtLlr, sprtProblem } from "./sprt.ts";

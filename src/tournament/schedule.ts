@@ -7,7 +7,7 @@
  * round robin's cycles use the circle method (every bot once per round, a bye when the count is odd).
  * The seed shuffles the bots, picks per pair who gives first in the first cycle, and orders the openings.
  */
-import type { MatchOpening } from "../match/machine.ts";
+import type { MatchOpening } from "../match/index.ts";
 import { seededRandom, shuffleInPlace } from "../engine/random.ts";
 
 export interface ScheduledGame {

@@ -14,8 +14,8 @@
  * match stays the only record of a game in progress. Games start in schedule order; each game in play
  * is its own sub-state, and every command and event names the game it serves.
  */
-import { type MatchAction, type MatchOpening, type MatchState, recordText } from "../match/machine.ts";
-import { endNoticeFor, type Player, type PlayerReply } from "../bots/protocol.ts";
+import { type MatchAction, type MatchOpening, type MatchState, recordText } from "../match/index.ts";
+import { endNoticeFor, type Player, type PlayerReply } from "../bots/index.ts";
 import { type GameOutcome, gameOutcome } from "./game.ts";
 import { roundRobinSchedule, type ScheduledGame } from "./schedule.ts";
 import { type Pentanomial, type SprtDecision, type SprtSettings, sprtDecision, sprtLlr } from "./sprt.ts";

@@ -15,8 +15,8 @@ import {
   otherSeatIndex,
   type SeatIndex,
   seatToMove,
-} from "../match/machine.ts";
-import { type MoveRequest, moveRequestFor, type Player, type PlayerReply, parseMoveAnswer } from "../bots/protocol.ts";
+} from "../match/index.ts";
+import { type MoveRequest, moveRequestFor, type Player, type PlayerReply, parseMoveAnswer } from "../bots/index.ts";
 import { DEFAULT_MAX_MOVE_MS } from "./game.ts";
 
 /**

@@ -7,7 +7,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { LEVELS } from "../engine/index.ts";
-import { RESULT_REASONS } from "../match/machine.ts";
+import { RESULT_REASONS } from "../match/index.ts";
 import {
   CellNameSchema,
   CellSchema,

@@ -6,8 +6,7 @@
  * without one it answers anyone. Rules options are read by the same zod schema as every request body.
  */
 import { z } from "@hono/zod-openapi";
-import type { BotInfo, CheckedMoveRequest, EndNotice, MoveAnswer, MoveRequest } from "../bots/protocol.ts";
-import { verifySignature } from "../bots/signing.ts";
+import { type BotInfo, type CheckedMoveRequest, type EndNotice, type MoveAnswer, type MoveRequest, verifySignature } from "../bots/index.ts";
 import { legalMoves, readPosition } from "../rules/index.ts";
 import { rulesFromInput } from "./convert.ts";
 import { RulesInputSchema } from "./schemas.ts";

@@ -4,7 +4,7 @@
  * (src/objects/ladder.ts). The stored forms and the view functions are in ladder.ts.
  */
 import { z } from "@hono/zod-openapi";
-import { RESULT_REASONS } from "../match/machine.ts";
+import { RESULT_REASONS } from "../match/index.ts";
 import { EXAMPLE_BOT_ID, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";
 import { NextLinkSchema } from "./pagination.ts";
 

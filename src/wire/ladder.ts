@@ -4,7 +4,7 @@
  * tournament between two members; a game row is one finished ladder game (the input of the rating fit);
  * a history row is a member's rating after one of its pairings.
  */
-import type { ResultReason } from "../match/machine.ts";
+import type { ResultReason } from "../match/index.ts";
 import type { LadderEntryOutput, LadderGameOutput, LadderSettingsOutput, LadderStatus, RatingPointOutput } from "./ladder-schemas.ts";
 
 /** The one LadderObject (`idFromName`). */
@@ -125,7 +125,7 @@ export const pointOutput = (row: HistoryRow): RatingPointOutput => ({
 });
 
 /** A game from the side of `botId`; `names` maps bot ids to names. */
-export function gameOutput(row: GameRow, botId: string, names: ReadonlyMap<string, string>): LadderGameOutput {
+export function ladderGameOutput(row: GameRow, botId: string, names: ReadonlyMap<string, string>): LadderGameOutput {
   const first = row.first_id === botId;
   const opponentId = first ? row.second_id : row.first_id;
   const score = row.score_first === null ? null : first ? row.score_first : 1 - row.score_first;

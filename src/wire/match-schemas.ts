@@ -24,7 +24,7 @@ import {
 } from "./schemas.ts";
 import { EXAMPLE_MATCH_ID, EXAMPLE_SEAT_TOKEN, EXAMPLE_SEAT_TOKEN_2 } from "./example-inputs.ts";
 import examples from "./examples.json" with { type: "json" };
-import { RESULT_REASONS } from "../match/machine.ts";
+import { RESULT_REASONS } from "../match/index.ts";
 
 const T = (second: number) => new Date(Date.UTC(2026, 9, 1, 12, 0, second)).toISOString();
 

@@ -17,13 +17,17 @@ import {
   type MatchState,
   type MoveRecord,
   openingPlies,
+  parseRecordText,
   positionOf,
+  type RecordedMove,
   recordText,
+  type ReplayError,
+  replayRecord,
   roleOf,
+  sameMove,
   type SeatIndex,
   seatToMove,
-} from "../match/machine.ts";
-import { parseRecordText, type RecordedMove, type ReplayError, replayRecord, sameMove } from "../match/replay.ts";
+} from "../match/index.ts";
 import type {
   Announcement as AnnouncementInput,
   MatchMoveRequest,

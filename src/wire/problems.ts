@@ -7,8 +7,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { MatchErrorCode } from "../match/machine.ts";
-import type { ReplayErrorCode } from "../match/replay.ts";
+import type { MatchErrorCode, ReplayErrorCode } from "../match/index.ts";
 import { MOVE_ERROR_CODES, type MoveErrorCode, POSITION_ERROR_CODES, type PositionErrorCode, type Result } from "../rules/index.ts";
 
 export interface ProblemSpec {

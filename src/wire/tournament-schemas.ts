@@ -5,9 +5,8 @@
  */
 import { z } from "@hono/zod-openapi";
 import { LEVELS } from "../engine/index.ts";
-import { RESULT_REASONS } from "../match/machine.ts";
-import { MAX_GAMES_PER_PAIR } from "../tournament/schedule.ts";
-import { SPRT_MODELS } from "../tournament/sprt.ts";
+import { RESULT_REASONS } from "../match/index.ts";
+import { MAX_GAMES_PER_PAIR, SPRT_MODELS } from "../tournament/index.ts";
 import { ClockInputSchema, ClockSchema, OpeningInputSchema, SeatIndexSchema } from "./match-schemas.ts";
 import { RoleSchema, RulesInputSchema, RulesSchema, withDefault } from "./schemas.ts";
 import { EXAMPLE_BOT_ID, EXAMPLE_MANAGEMENT_TOKEN, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";

@@ -6,7 +6,7 @@
  * recomputes them from the finished games (src/tournament/standings.ts), as the local runner does.
  */
 import type { Level } from "../engine/index.ts";
-import { type ClockConfig, type MatchOpening, type SeatIndex, seatOfRole } from "../match/machine.ts";
+import { type ClockConfig, type MatchOpening, type SeatIndex, seatOfRole } from "../match/index.ts";
 import { rulesOutput } from "./convert.ts";
 import { DEFAULT_PAGE_LIMIT, nextLink } from "./pagination.ts";
 import { TOURNAMENT_VIEW_GAMES } from "./tournament-schemas.ts";

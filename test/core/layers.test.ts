@@ -229,6 +229,27 @@ function violation(edge: Edge): string | null {
   return null;
 }
 
+/** A layer's barrel: the one file through which the other layers, the entry and the arena runner import it. */
+const barrelOf = (layer: LayerName): string | null => {
+  const folder = LAYERS[rank(layer)].paths[0];
+  return folder.endsWith("/") ? `${folder}index.ts` : null;
+};
+
+/**
+ * Why `edge` reaches past another layer's barrel, or null. Only the tools (scripts, bench) and the tests
+ * may import a layer's inner files; data files (JSON, the books) are read where they are.
+ */
+function deepImport(edge: Edge): string | null {
+  if (!edge.relative || /\.(json|bin)$/.test(edge.to)) return null;
+  const from = placeOf(edge.from);
+  const to = placeOf(edge.to);
+  if (to.kind !== "layer" || from.kind === "tool" || from.kind === "data" || from.kind === "outside") return null;
+  if (from.kind === "layer" && from.layer === to.layer) return null;
+  const barrel = barrelOf(to.layer);
+  if (barrel === null || edge.to === barrel) return null;
+  return `${edge.from} imports ${edge.specifier}: another layer is imported through its barrel, ${barrel}`;
+}
+
 /** The cycles of the file graph: one path per strongly connected component of two files or more. */
 function cycles(edges: readonly Edge[]): string[][] {
   const next = new Map<string, string[]>();
@@ -338,6 +359,36 @@ describe("the layers", () => {
       .filter((edge) => edge.relative && !known.has(edge.to) && !/\.(json|md)$/.test(edge.to))
       .map((edge) => `${edge.from} -> ${edge.specifier}`);
     expect(missing).toEqual([]);
+  });
+
+  it("each have a barrel (index.ts) that names what the layer offers, and import each other only through it", () => {
+    const missing = LAYERS.map((layer) => barrelOf(layer.name)).filter((barrel) => barrel !== null && !files.includes(barrel));
+    expect(missing, "layers without an index.ts").toEqual([]);
+    // A barrel names its exports: `export *` would offer whatever a file happens to export.
+    const starred = LAYERS.map((layer) => barrelOf(layer.name))
+      .filter((barrel): barrel is string => barrel !== null && files.includes(barrel))
+      .filter((barrel) => /^\s*export\s+\*/m.test(readFileSync(join(ROOT, barrel), "utf8")));
+    expect(starred, "barrels with export *").toEqual([]);
+    expect(edges.map(deepImport).filter((problem) => problem !== null)).toEqual([]);
+  });
+
+  it("refuse a deep import across layers, and allow the barrel, the own layer and the tools", () => {
+    const edge = (from: string, specifier: string): Edge => ({
+      from,
+      specifier,
+      to: normalize(join(dirname(from), specifier)).split("\\").join("/"),
+      relative: true,
+      typeOnly: false,
+      dynamic: false,
+    });
+    expect(deepImport(edge("src/objects/match.ts", "../engine/random.ts"))).toContain("src/engine/index.ts");
+    expect(deepImport(edge("src/tournament/step.ts", "../bots/protocol.ts"))).toContain("src/bots/index.ts");
+    expect(deepImport(edge("arena/main.ts", "../src/wire/problems.ts"))).toContain("src/wire/index.ts");
+    expect(deepImport(edge("src/index.ts", "./objects/match.ts"))).toContain("src/objects/index.ts");
+    expect(deepImport(edge("src/objects/match.ts", "../engine/index.ts"))).toBeNull();
+    expect(deepImport(edge("src/objects/match.ts", "./retention.ts"))).toBeNull();
+    expect(deepImport(edge("scripts/book.ts", "../src/engine/book.ts"))).toBeNull();
+    expect(deepImport(edge("src/http/routes/rules.ts", "../../wire/examples.json"))).toBeNull();
   });
 
   it("have no cycle between files, type-only imports included", () => {

@@ -6,25 +6,38 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { EXAMPLE_BOT_ID, EXAMPLE_BOT_SECRET, EXAMPLE_MANAGEMENT_TOKEN } from "../../wire/example-inputs.ts";
-import examples from "../../wire/examples.json" with { type: "json" };
 import {
+  BotDetailSchema,
   BotEndNoticeSchema,
   BotEndReceiptSchema,
+  botFetchHandler,
   BotInfoSchema,
   BotListSchema,
   BotMoveAnswerSchema,
   BotMoveRequestSchema,
-  BotDetailSchema,
   BotSchema,
+  configureEngineTurns,
+  decodeCursor,
+  DEFAULT_PAGE_LIMIT,
+  EXAMPLE_BOT_ID,
+  EXAMPLE_BOT_SECRET,
+  EXAMPLE_MANAGEMENT_TOKEN,
+  examples,
+  IdempotencyHeadersSchema,
+  LADDER_NAME,
+  LIMIT_POLICIES,
+  nextLink,
+  PageQuerySchema,
+  type ProblemCode,
+  ProblemError,
+  problemResponses,
+  readSettings,
   RegisterBotRequestSchema,
   RegisteredBotSchema,
+  REGISTRY_NAME,
   SignatureHeadersSchema,
-} from "../../wire/bot-schemas.ts";
-import { configureEngineTurns } from "../../wire/answers.ts";
-import { botFetchHandler } from "../../wire/bot-server.ts";
-import { REGISTRY_NAME } from "../../wire/bots.ts";
-import { LADDER_NAME } from "../../wire/ladder.ts";
+  withRateLimitHeaders,
+} from "../../wire/index.ts";
 import {
   botCallUrl,
   type BotUrlPolicy,
@@ -36,15 +49,10 @@ import {
   referenceAnswerInTurn,
   referenceBotInfo,
 } from "../../bots/index.ts";
-import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
+import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { spend } from "../limits.ts";
-import { LIMIT_POLICIES, withRateLimitHeaders } from "../../wire/rate-limits.ts";
-import { DEFAULT_PAGE_LIMIT, decodeCursor, nextLink, PageQuerySchema } from "../../wire/pagination.ts";
 import { IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
-import { IdempotencyHeadersSchema } from "../../wire/idempotency-schemas.ts";
-import { type ProblemCode, ProblemError, problemResponses } from "../../wire/problems.ts";
-import { readSettings } from "../../wire/settings.ts";
 
 /** How long registration waits for the bot's `GET /`. */
 const HEALTH_CHECK_TIMEOUT_MS = 5000;

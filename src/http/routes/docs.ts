@@ -7,9 +7,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { App } from "../context.ts";
-import { OpenApiDocumentSchema, SERVICE } from "../../wire/meta-schemas.ts";
-import { tidyDocument } from "../../wire/openapi-document.ts";
-import { problemResponses } from "../../wire/problems.ts";
+import { OpenApiDocumentSchema, problemResponses, SERVICE, tidyDocument } from "../../wire/index.ts";
 
 /** The static assets the page loads (public/docs/). */
 export const DOCS_ASSETS = { renderer: "/docs/scalar-api-reference.js", start: "/docs/reference.js" } as const;

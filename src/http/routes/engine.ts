@@ -8,21 +8,26 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { configureEngineTurns, evaluatePosition, suggest } from "../../wire/answers.ts";
-import { rulesFromInput } from "../../wire/convert.ts";
 import {
+  configureEngineTurns,
+  evaluatePosition,
   EvaluateQuerySchema,
   EvaluateRequestSchema,
   EvaluateResultSchema,
+  EXAMPLE_ENDGAME,
+  examples,
+  POSITION_PROBLEM_CODES,
+  type ProblemCode,
+  problemResponses,
+  readSettings,
+  rulesFromInput,
+  type Settings,
+  suggest,
   SuggestQuerySchema,
   SuggestRequestSchema,
   SuggestResultSchema,
-} from "../../wire/engine-schemas.ts";
-import { EXAMPLE_ENDGAME } from "../../wire/example-inputs.ts";
-import examples from "../../wire/examples.json" with { type: "json" };
-import { POSITION_PROBLEM_CODES, type ProblemCode, problemResponses } from "../../wire/problems.ts";
-import { withRateLimitHeaders } from "../../wire/rate-limits.ts";
-import { readSettings, type Settings } from "../../wire/settings.ts";
+  withRateLimitHeaders,
+} from "../../wire/index.ts";
 import type { App, AppEnv } from "../context.ts";
 import { spendEngine } from "../limits.ts";
 

@@ -6,14 +6,22 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { EXAMPLE_BOT_ID } from "../../wire/example-inputs.ts";
-import { LadderBotSchema, LadderEntrySchema, LadderPageSchema } from "../../wire/ladder-schemas.ts";
-import { LADDER_NAME } from "../../wire/ladder.ts";
-import { DEFAULT_PAGE_LIMIT, nextLink, PageQuerySchema } from "../../wire/pagination.ts";
-import { hashToken, isMatchId } from "../../match/secrets.ts";
+import {
+  DEFAULT_PAGE_LIMIT,
+  EXAMPLE_BOT_ID,
+  LADDER_NAME,
+  LadderBotSchema,
+  LadderEntrySchema,
+  LadderPageSchema,
+  nextLink,
+  PageQuerySchema,
+  type ProblemCode,
+  ProblemError,
+  problemResponses,
+  type Reply,
+} from "../../wire/index.ts";
+import { hashToken, isMatchId } from "../../match/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
-import { ProblemError, problemResponses, type Reply } from "../../wire/problems.ts";
-import type { ProblemCode } from "../../wire/problems.ts";
 import { registryStub } from "./bots.ts";
 
 /** The ladder: a single Durable Object. */

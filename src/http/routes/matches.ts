@@ -6,32 +6,38 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { EXAMPLE_MATCH_ID, EXAMPLE_SEAT_TOKEN, EXAMPLE_SEAT_TOKEN_2 } from "../../wire/example-inputs.ts";
-import examples from "../../wire/examples.json" with { type: "json" };
-import type { Command } from "../../objects/match.ts";
 import {
   ClaimRequestSchema,
   CreatedMatchSchema,
   CreateMatchRequestSchema,
+  EXAMPLE_MATCH_ID,
+  EXAMPLE_SEAT_TOKEN,
+  EXAMPLE_SEAT_TOKEN_2,
+  examples,
+  IdempotencyHeadersSchema,
   JoinedMatchSchema,
   JoinRequestSchema,
+  LIMIT_POLICIES,
   MatchMoveRequestSchema,
   MatchRecordSchema,
   MatchStreamMessageSchema,
   MatchViewSchema,
+  MOVE_PROBLEM_CODES,
   MoveReplySchema,
-} from "../../wire/match-schemas.ts";
-import { isMatchId, newMatchId } from "../../match/secrets.ts";
-import type { MatchOpening } from "../../match/machine.ts";
+  type ProblemCode,
+  ProblemError,
+  problemResponses,
+  readSettings,
+  type Reply,
+  withRateLimitHeaders,
+} from "../../wire/index.ts";
+import type { Command } from "../../objects/index.ts";
+import { isMatchId, type MatchOpening, newMatchId } from "../../match/index.ts";
 import { makeRules, type Rules } from "../../rules/index.ts";
 import { OPENING_SUITES, parseOpenings, suiteOpening, suiteProblem } from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
-import { IdempotencyHeadersSchema } from "../../wire/idempotency-schemas.ts";
 import { spend } from "../limits.ts";
-import { LIMIT_POLICIES, withRateLimitHeaders } from "../../wire/rate-limits.ts";
-import { MOVE_PROBLEM_CODES, type ProblemCode, ProblemError, problemResponses, type Reply } from "../../wire/problems.ts";
-import { readSettings } from "../../wire/settings.ts";
 
 const SECURITY = [{ seatToken: [] }];
 

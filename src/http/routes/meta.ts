@@ -10,8 +10,19 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { App, AppEnv } from "../context.ts";
 import { openInstalledBooks } from "../../engine/index.ts";
 import { registryStub } from "./bots.ts";
-import { HealthSchema, LINKS, ProblemTypeListSchema, ProblemTypeSchema, problemTypeOf, SERVICE, ServiceIndexSchema } from "../../wire/meta-schemas.ts";
-import { isProblemCode, PROBLEM_CODES, ProblemError, problemResponses } from "../../wire/problems.ts";
+import {
+  HealthSchema,
+  isProblemCode,
+  LINKS,
+  PROBLEM_CODES,
+  ProblemError,
+  problemResponses,
+  ProblemTypeListSchema,
+  problemTypeOf,
+  ProblemTypeSchema,
+  SERVICE,
+  ServiceIndexSchema,
+} from "../../wire/index.ts";
 
 /** A ping that has not answered after this long counts as failed. */
 export const PING_TIMEOUT_MS = 5000;

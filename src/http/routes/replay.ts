@@ -3,11 +3,8 @@
  * text, or a list of moves) and answers every position of it. Stateless: the replay is src/match/replay.ts.
  */
 import { createRoute } from "@hono/zod-openapi";
-import examples from "../../wire/examples.json" with { type: "json" };
-import { ReplayRequestSchema, ReplaySchema } from "../../wire/match-schemas.ts";
-import { replayAnswer } from "../../wire/match.ts";
+import { examples, problemResponses, replayAnswer, ReplayRequestSchema, ReplaySchema } from "../../wire/index.ts";
 import type { App } from "../context.ts";
-import { problemResponses } from "../../wire/problems.ts";
 
 const WON_TEXT = "................. -8 a1-9 b1-A c1-B d1";
 

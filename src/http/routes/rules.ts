@@ -5,19 +5,24 @@
  * endpoint (src/wire/answers.ts), so they cannot disagree.
  */
 import { createRoute } from "@hono/zod-openapi";
-import { checkWin, validateMove } from "../../wire/answers.ts";
-import { moveFromInput, rulesFromInput } from "../../wire/convert.ts";
-import { EXAMPLE_TALL_ROW as TALL_ROW, EXAMPLE_TALL_SQUARE as TALL_SQUARE } from "../../wire/example-inputs.ts";
-import examples from "../../wire/examples.json" with { type: "json" };
-import { POSITION_PROBLEM_CODES, type ProblemCode, problemResponses } from "../../wire/problems.ts";
 import {
+  checkWin,
   CheckWinQuerySchema,
   CheckWinRequestSchema,
   CheckWinResultSchema,
+  EXAMPLE_TALL_ROW as TALL_ROW,
+  EXAMPLE_TALL_SQUARE as TALL_SQUARE,
+  examples,
+  moveFromInput,
+  POSITION_PROBLEM_CODES,
+  type ProblemCode,
+  problemResponses,
+  rulesFromInput,
+  validateMove,
   ValidateMoveQuerySchema,
   ValidateMoveRequestSchema,
   ValidateMoveResultSchema,
-} from "../../wire/rules-schemas.ts";
+} from "../../wire/index.ts";
 import type { App } from "../context.ts";
 
 // Positions used in the examples.

@@ -7,34 +7,43 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { EXAMPLE_BOT_ID, EXAMPLE_TOURNAMENT_ID } from "../../wire/example-inputs.ts";
-import examples from "../../wire/examples.json" with { type: "json" };
 import {
-  type CreateTournamentRequest,
   CreatedTournamentSchema,
+  type CreateTournamentRequest,
   CreateTournamentRequestSchema,
+  decodeCursor,
+  DEFAULT_PAGE_LIMIT,
+  EXAMPLE_BOT_ID,
+  EXAMPLE_TOURNAMENT_ID,
+  examples,
+  IdempotencyHeadersSchema,
+  LIMIT_POLICIES,
   MAX_TOURNAMENT_GAMES,
   MAX_TOURNAMENT_MOVE_MS,
+  nextLink,
+  PageQuerySchema,
+  type ProblemCode,
+  ProblemError,
+  problemResponses,
+  readSettings,
+  type Reply,
   SPRT_DEFAULTS,
+  type StoredEntry,
+  type StoredSprt,
+  TOURNAMENT_VIEW_GAMES,
+  TournamentGamePageSchema,
   type TournamentKindInput,
   TournamentSchema,
-} from "../../wire/tournament-schemas.ts";
-import type { StoredEntry, StoredSprt } from "../../wire/tournament.ts";
-import type { MatchOpening } from "../../match/machine.ts";
+  withRateLimitHeaders,
+} from "../../wire/index.ts";
+import { hashToken, isMatchId, type MatchOpening, newMatchId, newSeatToken } from "../../match/index.ts";
 import { makeRules } from "../../rules/index.ts";
 import { checkBotUrl, isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts";
-import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/secrets.ts";
 import { OPENING_SUITE_NAMES, OPENING_SUITES, parseOpenings, scheduleProblem, sprtProblem, suiteProblem } from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
-import { IdempotencyHeadersSchema } from "../../wire/idempotency-schemas.ts";
-import { type ProblemCode, ProblemError, problemResponses, type Reply } from "../../wire/problems.ts";
-import { readSettings } from "../../wire/settings.ts";
 import { botUrlPolicy, registryStub } from "./bots.ts";
 import { spend } from "../limits.ts";
-import { LIMIT_POLICIES, withRateLimitHeaders } from "../../wire/rate-limits.ts";
-import { DEFAULT_PAGE_LIMIT, decodeCursor, nextLink, PageQuerySchema } from "../../wire/pagination.ts";
-import { TOURNAMENT_VIEW_GAMES, TournamentGamePageSchema } from "../../wire/tournament-schemas.ts";
 
 const BODY: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", "request/invalid"];
 const problems = (path: string, codes: ProblemCode[]) => problemResponses(path.replace("{id}", EXAMPLE_TOURNAMENT_ID), [...codes, "server/internal"]);

@@ -7,7 +7,7 @@
  * the window (only the move list, to its current move), and offers a finished match's seat holder a
  * rematch (POST /v1/matches, seats swapped). Shipped as source.
  */
-import type { MatchView } from "../../wire/match-schemas.ts";
+import type { MatchView } from "../../wire/index.ts";
 import type { ClientEnv } from "../layout.ts";
 import type { MatchUi } from "../match-view.ts";
 import type { BrowserSocket } from "./browser.ts";

@@ -2,7 +2,7 @@
  * The tournament page's script: while the tournament runs, polls GET /v1/tournaments/{id} every two
  * seconds and re-renders with tournament-view.ts. Shipped as source (see clientScript).
  */
-import type { TournamentOutput } from "../../wire/tournament-schemas.ts";
+import type { TournamentOutput } from "../../wire/index.ts";
 import type { ClientEnv } from "../layout.ts";
 
 export interface TournamentPageConfig {

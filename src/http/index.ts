@@ -1,0 +1,3 @@
+/** The HTTP API: the OpenAPIHono app with every route, and the context types the pages share. */
+export { createApp } from "./app.ts";
+export { type App, type AppEnv, problem } from "./context.ts";

@@ -1,0 +1,130 @@
+/** The wire: zod schemas of every request and answer (the OpenAPI components), problem documents, settings, and the conversions between stored state and answers. */
+export { checkWin, configureEngineTurns, evaluatePosition, suggest, validateMove } from "./answers.ts";
+export {
+  BotDetailSchema,
+  BotEndNoticeSchema,
+  BotEndReceiptSchema,
+  BotInfoSchema,
+  BotListSchema,
+  BotMoveAnswerSchema,
+  BotMoveRequestSchema,
+  type BotOutput,
+  BotSchema,
+  RegisterBotRequestSchema,
+  RegisteredBotSchema,
+  SignatureHeadersSchema,
+} from "./bot-schemas.ts";
+export { botFetchHandler } from "./bot-server.ts";
+export { botOutput, REGISTRY_NAME, type StoredBot } from "./bots.ts";
+export { moveFromInput, rulesFromInput } from "./convert.ts";
+export {
+  EvaluateQuerySchema,
+  EvaluateRequestSchema,
+  EvaluateResultSchema,
+  SuggestQuerySchema,
+  SuggestRequestSchema,
+  SuggestResultSchema,
+} from "./engine-schemas.ts";
+export {
+  EXAMPLE_BOT_ID,
+  EXAMPLE_BOT_SECRET,
+  EXAMPLE_ENDGAME,
+  EXAMPLE_MANAGEMENT_TOKEN,
+  EXAMPLE_MATCH_ID,
+  EXAMPLE_SEAT_TOKEN,
+  EXAMPLE_SEAT_TOKEN_2,
+  EXAMPLE_TALL_ROW,
+  EXAMPLE_TALL_SQUARE,
+  EXAMPLE_TOURNAMENT_ID,
+} from "./example-inputs.ts";
+export { examples } from "./examples.ts";
+export { IDEMPOTENCY_HEADER, IdempotencyHeadersSchema, IdempotencyKeyHeaderSchema } from "./idempotency-schemas.ts";
+export { type LadderBotOutput, LadderBotSchema, type LadderEntryOutput, LadderEntrySchema, type LadderPageOutput, LadderPageSchema } from "./ladder-schemas.ts";
+export {
+  entryOutput,
+  type GameRow,
+  type HistoryRow,
+  LADDER_NAME,
+  LADDER_SETTINGS,
+  ladderGameOutput,
+  ladderSettings,
+  type MemberRow,
+  type PairingRow,
+  pointOutput,
+} from "./ladder.ts";
+export {
+  type ClaimRequest,
+  ClaimRequestSchema,
+  type ClientMessage,
+  ClientMessageSchema,
+  CreatedMatchSchema,
+  type CreateMatchRequest,
+  CreateMatchRequestSchema,
+  JoinedMatchSchema,
+  type JoinRequest,
+  JoinRequestSchema,
+  type MatchMoveRequest,
+  MatchMoveRequestSchema,
+  type MatchRecordOutput,
+  MatchRecordSchema,
+  MatchStreamMessageSchema,
+  type MatchView,
+  MatchViewSchema,
+  MoveReplySchema,
+  ReplayRequestSchema,
+  ReplaySchema,
+} from "./match-schemas.ts";
+export { announcementFromInput, matchRecord, matchView, moveFromRequest, replayAnswer, type StoredMatch, storedMatchFrom } from "./match.ts";
+export {
+  HealthSchema,
+  LINKS,
+  OpenApiDocumentSchema,
+  ProblemTypeListSchema,
+  problemTypeOf,
+  ProblemTypeSchema,
+  SERVICE,
+  ServiceIndexSchema,
+} from "./meta-schemas.ts";
+export { tidyDocument } from "./openapi-document.ts";
+export { decodeCursor, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, nextLink, PageQuerySchema } from "./pagination.ts";
+export {
+  type FieldError,
+  isProblemCode,
+  MOVE_PROBLEM_CODES,
+  POSITION_PROBLEM_CODES,
+  PROBLEM_CODES,
+  type ProblemCode,
+  problemDocument,
+  ProblemError,
+  type ProblemExtra,
+  problemResponses,
+  PROBLEMS,
+  type Refusal,
+  type Reply,
+} from "./problems.ts";
+export { clientKey, LIMIT_POLICIES, type LimitName, type LimitPolicy, policyField, secondsToReset, withRateLimitHeaders } from "./rate-limits.ts";
+export {
+  CheckWinQuerySchema,
+  CheckWinRequestSchema,
+  CheckWinResultSchema,
+  ValidateMoveQuerySchema,
+  ValidateMoveRequestSchema,
+  ValidateMoveResultSchema,
+} from "./rules-schemas.ts";
+export { RulesQuerySchema } from "./schemas.ts";
+export { readSettings, type Settings, type SettingsEnv } from "./settings.ts";
+export {
+  CreatedTournamentSchema,
+  type CreateTournamentRequest,
+  CreateTournamentRequestSchema,
+  MAX_TOURNAMENT_GAMES,
+  MAX_TOURNAMENT_MOVE_MS,
+  SPRT_DEFAULTS,
+  TOURNAMENT_VIEW_GAMES,
+  type TournamentGameOutput,
+  TournamentGamePageSchema,
+  type TournamentKindInput,
+  type TournamentOutput,
+  TournamentSchema,
+} from "./tournament-schemas.ts";
+export { gameKey, gameOutput, type StoredEntry, type StoredGame, type StoredSprt, type StoredTournament, tournamentView } from "./tournament.ts";
