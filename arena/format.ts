@@ -19,13 +19,13 @@ import {
 const plain = { style: { head: [], border: [] } };
 
 /** 1.5 -> "1½", 2 -> "2", 0.5 -> "½". */
-export function formatPoints(points: number): string {
+function formatPoints(points: number): string {
   const whole = Math.floor(points);
   const half = points - whole === 0.5 ? "½" : "";
   return whole === 0 && half ? half : `${whole}${half}`;
 }
 
-export function standingsTable(report: TournamentReport): string {
+function standingsTable(report: TournamentReport): string {
   const table = new Table({
     ...plain,
     head: ["#", "bot", "games", "won", "drawn", "lost", "points", "S-B", "rating", "forfeits"],
@@ -49,7 +49,7 @@ export function standingsTable(report: TournamentReport): string {
 }
 
 /** Each cell: the row bot's points against the column bot, out of the games they played (— when they never met). */
-export function crosstableTable(report: TournamentReport): string {
+function crosstableTable(report: TournamentReport): string {
   const { bots, cells } = report.crosstable;
   const table = new Table({ ...plain, head: ["", ...bots], colAligns: ["left", ...bots.map(() => "center" as const)] });
   bots.forEach((bot, row) => {
@@ -61,7 +61,7 @@ export function crosstableTable(report: TournamentReport): string {
 const signed = (value: number): string => `${value > 0 ? "+" : ""}${value.toFixed(1)}`;
 
 /** `+85.2 (95%: +40.1 .. +130.3)`. */
-export const eloText = (estimate: EloEstimate): string => `${signed(estimate.elo)} (95%: ${signed(estimate.low)} .. ${signed(estimate.high)})`;
+const eloText = (estimate: EloEstimate): string => `${signed(estimate.elo)} (95%: ${signed(estimate.low)} .. ${signed(estimate.high)})`;
 
 /** `nElo +150.0 (95%: +112.7 .. +187.2)`, or why there is none. */
 function neloText({ nelo, neloLow, neloHigh }: EloEstimate): string {
@@ -70,7 +70,7 @@ function neloText({ nelo, neloLow, neloHigh }: EloEstimate): string {
 }
 
 /** A gauntlet's rows: the challenger against each bot of the field. */
-export function gauntletTable(report: TournamentReport): string {
+function gauntletTable(report: TournamentReport): string {
   const table = new Table({
     ...plain,
     head: ["opponent", "games", "won", "drawn", "lost", "pairs 0-2", "Elo"],
@@ -83,7 +83,7 @@ export function gauntletTable(report: TournamentReport): string {
 }
 
 /** The forfeited and replayed games, or an empty string when every game was played out. */
-export function incidentsTable(report: TournamentReport): string {
+function incidentsTable(report: TournamentReport): string {
   const rows: string[][] = [];
   for (const game of report.games) {
     for (const aborted of game.abortedAttempts) rows.push([game.gameId, `${game.first} vs ${game.second}`, "aborted, replayed", aborted.detail]);

@@ -48,7 +48,7 @@ import {
 import { renderReport, renderSprt, sprtProgressLine } from "./format.ts";
 import { type RunningServer, serveFetch } from "./node-server.ts";
 
-export const USAGE = `Usage:
+const USAGE = `Usage:
   npm run arena -- --bot NAME=URL --bot NAME=URL [--bot LEVEL ...] [options]
       Plays a round robin. A bot is NAME=URL (an HTTP bot), a reference level (${REFERENCE_BOTS.join(", ")}),
       or NAME=LEVEL (a reference bot under another name).
@@ -381,7 +381,7 @@ async function serve(args: string[], io: Io): Promise<number> {
   return 0;
 }
 
-export function renderConformance(report: ConformanceReport): string {
+function renderConformance(report: ConformanceReport): string {
   const lines = report.checks.map((check) => `${check.ok ? "PASS" : check.required ? "FAIL" : "WARN"}  ${check.name}: ${check.detail}`);
   const failed = report.checks.filter((check) => !check.ok && check.required).length;
   lines.push(report.ok ? `\n${report.url} conforms to the bot protocol.` : `\n${report.url} fails ${failed} required check${failed === 1 ? "" : "s"}.`);

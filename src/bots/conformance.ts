@@ -16,7 +16,7 @@ import { generateBotSecret } from "./signing.ts";
  */
 const CONFORMANCE_GAME = "-E b2-4 d1-5 b1-1 c2-0 c3-3 a1-D d4-B d3-9 a4-8 b4-A a2-F a3-C d2-7 c4-2 b3-6 c1".split(" ");
 
-export interface ConformanceCheck {
+interface ConformanceCheck {
   name: string;
   /** A failed required check means the bot would forfeit or be refused at registration. */
   required: boolean;

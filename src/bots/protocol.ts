@@ -24,10 +24,10 @@ import {
 import { type MatchResult, type MatchState, positionOf, roleOf, type SeatIndex } from "../match/index.ts";
 import type { ForfeitCode } from "./forfeits.ts";
 
-export const BOT_PROTOCOL_VERSION = 1;
+const BOT_PROTOCOL_VERSION = 1;
 
 /** A move already played, as a bot sees it. */
-export interface HistoryMove {
+interface HistoryMove {
   ply: number;
   seat: Role;
   move: Move;

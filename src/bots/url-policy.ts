@@ -67,7 +67,7 @@ export function botUrlProblem(url: string, policy: BotUrlPolicy = LOCAL_BOT_URLS
 }
 
 /** Why a parsed URL's host is not a public host, or null. `hostname` is as the WHATWG parser gives it. */
-export function hostRefusal(hostname: string, selfHosts: readonly string[]): string | null {
+function hostRefusal(hostname: string, selfHosts: readonly string[]): string | null {
   const name = hostname.toLowerCase().replace(/\.$/, "");
   if (selfHosts.some((host) => host.toLowerCase().replace(/\.$/, "") === name)) return "is this service itself";
   if (hostname.startsWith("[")) {
@@ -94,7 +94,7 @@ const article = (kind: string) => (/^(?:[aeio]|un(?!i)|IPv)/.test(kind) ? "an" :
 // ---- IPv4 ----
 
 /** The canonical dotted form only (what the WHATWG parser produces for any numeric host), as a 32-bit number. */
-export function parseIpv4(host: string): number | null {
+function parseIpv4(host: string): number | null {
   const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
   if (!match) return null;
   const parts = match.slice(1).map(Number);
@@ -126,7 +126,7 @@ function v4(a: number, b: number, c: number, d: number): number {
 }
 
 /** The kind of a non-public IPv4 address, or null for a public one. */
-export function ipv4Kind(address: number): string | null {
+function ipv4Kind(address: number): string | null {
   for (const [first, bits, kind] of IPV4_BLOCKS) {
     const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
     if (((address & mask) >>> 0) === first) return kind;

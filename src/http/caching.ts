@@ -84,7 +84,7 @@ export async function strongEtag(body: ArrayBuffer | Uint8Array<ArrayBuffer> | s
 }
 
 /** RFC 9110 If-None-Match: `*`, or a list of tags compared weakly (a `W/` prefix does not matter). */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
   if (header.trim() === "*") return true;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");

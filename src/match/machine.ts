@@ -21,7 +21,6 @@ import {
   START_POSITION_STRING,
   type WinningShape,
   type MoveErrorCode,
-  completedShapes,
   type Role,
 } from "../rules/index.ts";
 import type { Level } from "../engine/index.ts";
@@ -123,14 +122,14 @@ export interface MoveRecord {
 }
 
 /** An unannounced Quarto the opponent may still claim (announce: manual, missedClaim: true). */
-export interface PendingClaim {
+interface PendingClaim {
   claimant: SeatIndex;
   shapes: WinningShape[];
   /** The ply of the move that completed it. */
   ply: number;
 }
 
-export type MatchStateStatus = "waiting" | "active" | "finished";
+type MatchStateStatus = "waiting" | "active" | "finished";
 
 export interface MatchState {
   config: MatchConfig;
@@ -155,7 +154,7 @@ export interface MatchState {
 }
 
 /** A turn's clock restarted at `at`: the `lostMs` the server lost (a crash, a restart) were charged to no one. */
-export interface ClockRestart {
+interface ClockRestart {
   ply: number;
   at: number;
   lostMs: number;
@@ -194,7 +193,7 @@ export type MatchAction =
   | { type: "flag"; ply?: number; at: number };
 
 /** What happens to a match around the game: a seat taken (and so the start), a cancellation. */
-export type LifecycleAction =
+type LifecycleAction =
   /**
    * Takes an open seat (the first one unless `seat` is given) for the holder of the token whose hash
    * is given; the match starts, clocks running from `at`, when no seat is left open.
@@ -211,7 +210,7 @@ export type LifecycleAction =
 
 export type AnyMatchAction = MatchAction | LifecycleAction;
 
-export const MATCH_ERROR_CODES = [
+const MATCH_ERROR_CODES = [
   "match/finished",
   "match/not_your_turn",
   "match/stale_ply",
@@ -224,7 +223,7 @@ export const MATCH_ERROR_CODES = [
 ] as const;
 export type MatchErrorCode = (typeof MATCH_ERROR_CODES)[number];
 
-export interface MatchError {
+interface MatchError {
   code: MatchErrorCode | MoveErrorCode;
   detail: string;
 }
@@ -478,7 +477,7 @@ function applyJoin(state: MatchState, action: Extract<LifecycleAction, { type: "
  * True when this exact move was already played at `action.ply` by the same seat: a retried request,
  * answered as a success without playing it again (even after the opponent has replied to it).
  */
-export function isDuplicateMove(state: MatchState, action: Extract<MatchAction, { type: "move" }>): boolean {
+function isDuplicateMove(state: MatchState, action: Extract<MatchAction, { type: "move" }>): boolean {
   const played = state.moves[action.ply];
   return (
     played !== undefined &&
@@ -557,11 +556,4 @@ function compactMove(move: Move): Move {
 /** The game record as one line of text: the start position, then every move. */
 export function recordText(state: MatchState): string {
   return [START_POSITION_STRING, ...state.moves.map((record) => record.text)].join(" ");
-}
-
-/** Quartos on the current board through the last placed cell (for display). */
-export function lastPlacementShapes(state: MatchState): WinningShape[] {
-  const last = [...state.moves].reverse().find((record) => record.move.place !== undefined);
-  if (!last || last.move.place === undefined) return [];
-  return completedShapes(positionOf(state), state.config.rules, last.move.place);
 }

@@ -21,7 +21,7 @@ import {
   seatToMove,
 } from "./machine.ts";
 
-export const REPLAY_ERROR_CODES = [
+const REPLAY_ERROR_CODES = [
   "replay/bad_start",
   "replay/bad_notation",
   "replay/record_mismatch",
@@ -58,12 +58,12 @@ export interface ReplayInput {
   result?: RecordedResult | null;
 }
 
-export interface RecordedResult {
+interface RecordedResult {
   winner: SeatIndex | null;
   reason: ResultReason;
 }
 
-export interface ReplayStep {
+interface ReplayStep {
   ply: number;
   /** The seat whose move led here, and that move in text; null for the start. */
   seat: SeatIndex | null;

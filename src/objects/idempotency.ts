@@ -11,7 +11,7 @@ import { DurableObject } from "cloudflare:workers";
 /** How long an answer is kept for retries. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A request that began this long ago without finishing is taken as lost: the key may be used again. */
-export const ABANDONED_AFTER_MS = 2 * 60 * 1000;
+const ABANDONED_AFTER_MS = 2 * 60 * 1000;
 
 /** An answer as stored: enough to send it again byte for byte. */
 export interface StoredAnswer {

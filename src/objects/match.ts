@@ -71,7 +71,7 @@ export interface CreateMatchInput {
 /** A state-changing command from a seat, over HTTP or a WebSocket. */
 export type Command = { type: "move"; request: MatchMoveRequest } | { type: "claim"; request: ClaimRequest } | { type: "resign" } | { type: "abort" };
 
-export type MatchEventKind = "joined" | "started" | "move" | "claim" | "resignation" | "abort" | "timeout" | "forfeit" | "cancel" | "clock";
+type MatchEventKind = "joined" | "started" | "move" | "claim" | "resignation" | "abort" | "timeout" | "forfeit" | "cancel" | "clock";
 
 /** What a tournament passes to `createBotMatch`: both seats are bots it moves itself; seat 0 gives first. */
 export interface BotMatchInput {
@@ -103,7 +103,7 @@ const STORAGE_KEY = "match";
 export const MAX_SOCKET_MESSAGE_BYTES = 4096;
 /** A socket may send this many messages at once, and this many more per second after that. */
 export const SOCKET_BURST = 20;
-export const SOCKET_MESSAGES_PER_S = 5;
+const SOCKET_MESSAGES_PER_S = 5;
 
 /** Told of every committed change: the match, and the socket's event message for it (JSON). */
 type Watcher = (match: StoredMatch, message: string) => void;

@@ -68,7 +68,7 @@ export type CreateTournamentInput = Pick<
 >;
 
 /** The schedule of a new tournament of its kind (a RangeError for a configuration it cannot play). */
-export function scheduleOf(input: Pick<CreateTournamentInput, "entries" | "kind" | "gamesPerPair" | "seed" | "openings" | "sprtSettings">): ScheduledGame[] {
+function scheduleOf(input: Pick<CreateTournamentInput, "entries" | "kind" | "gamesPerPair" | "seed" | "openings" | "sprtSettings">): ScheduledGame[] {
   const names = input.entries.map((entry) => entry.name);
   const openings = input.openings ?? [];
   switch (input.kind ?? "roundRobin") {
@@ -84,13 +84,13 @@ export function scheduleOf(input: Pick<CreateTournamentInput, "entries" | "kind"
 
 const TOURNAMENT_KEY = "tournament";
 /** How far ahead a running invocation keeps its alarm: if it dies (eviction, crash), the alarm runs it again that soon. */
-export const LEASE_MS = 5_000;
+const LEASE_MS = 5_000;
 /** How often a running invocation pushes its lease forward. */
 const LEASE_RENEW_MS = 2_000;
 /** An invocation still marked running after this long is taken as lost (it cannot last longer: one bot call each). */
 const STEP_STALE_MS = DEFAULT_MAX_MOVE_MS + 30_000;
 /** A bot turn older than this when an invocation starts has its clock restarted (the server lost that time). */
-export const SERVER_LOST_MIN_MS = 250;
+const SERVER_LOST_MIN_MS = 250;
 
 const entryOf = (tournament: StoredTournament, name: string): StoredEntry => {
   const entry = tournament.entries.find((candidate) => candidate.name === name);
@@ -99,7 +99,7 @@ const entryOf = (tournament: StoredTournament, name: string): StoredEntry => {
 };
 
 /** A tournament entrant as a player: built-in bots in-process (untimed), registered bots over HTTP. */
-export function playerOf(entry: StoredEntry, maxNodes: number): Player {
+function playerOf(entry: StoredEntry, maxNodes: number): Player {
   return entry.kind === "builtIn"
     ? referenceBot(entry.level, { name: entry.name, maxNodes })
     : httpBot({ name: entry.name, url: entry.url, secret: entry.secret });

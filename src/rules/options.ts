@@ -5,7 +5,7 @@
 import { ATTRIBUTE_BIT, ATTRIBUTES, type Attribute } from "./vocabulary.ts";
 
 export const ANNOUNCE_MODES = ["auto", "manual"] as const;
-export type AnnounceMode = (typeof ANNOUNCE_MODES)[number];
+type AnnounceMode = (typeof ANNOUNCE_MODES)[number];
 
 export interface Rules {
   readonly squares: boolean;

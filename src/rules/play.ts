@@ -43,7 +43,7 @@ export type Outcome =
   | { status: "won"; winner: Role; shapes: WinningShape[] }
   | { status: "drawn" };
 
-export type Status = "ongoing" | "won" | "drawn";
+type Status = "ongoing" | "won" | "drawn";
 
 export interface PositionStatus {
   status: Status;

@@ -81,7 +81,7 @@ export function parsePositionString(text: string): Result<Setup, PositionError> 
 }
 
 /** Checks the JSON form's shape (the HTTP layer's schema does the same; the core trusts nobody). */
-export function setupFromJson(json: { board: unknown; inHand: unknown }): Result<Setup, PositionError> {
+function setupFromJson(json: { board: unknown; inHand: unknown }): Result<Setup, PositionError> {
   if (!Array.isArray(json.board) || json.board.length !== CELL_COUNT) {
     return err({ code: "position/wrong_length", detail: "board must be an array of 16 cells" });
   }
@@ -123,7 +123,7 @@ export function positionFromTrustedSetup(setup: Setup): Position {
  * Validates a setup once. Under `announce: auto` a completed Quarto ends the game at once, so a
  * position that has one and also a piece in hand cannot arise; under `manual` it can (a lapsed one).
  */
-export function validatePosition(setup: Setup, rules: Rules = CLASSIC_RULES): Result<Position, PositionError> {
+function validatePosition(setup: Setup, rules: Rules = CLASSIC_RULES): Result<Position, PositionError> {
   const seenAt = new Map<number, number>();
   for (let cell = 0; cell < CELL_COUNT; cell++) {
     const piece = setup.board[cell];
@@ -184,7 +184,7 @@ export function emptyCells(position: Position): number[] {
   return cells;
 }
 
-export function pieceCount(position: Position): number {
+function pieceCount(position: Position): number {
   return popcount(position.occupied);
 }
 
@@ -221,7 +221,7 @@ export interface WinningShape {
 }
 
 /** The attribute values (among those in play) that all pieces of a full shape share; [] if none. */
-export function sharedAttributeValues(position: Position, shape: Shape, rules: Rules): AttributeValue[] {
+function sharedAttributeValues(position: Position, shape: Shape, rules: Rules): AttributeValue[] {
   const shared: AttributeValue[] = [];
   for (const attribute of ATTRIBUTES) {
     const bit = ATTRIBUTE_BIT[attribute];

@@ -35,7 +35,7 @@ export function gameOutcome(state: MatchState, names: readonly [string, string])
 }
 
 /** An attempt that was aborted and replayed (kept so the record explains the replay). */
-export interface AbortedAttempt {
+interface AbortedAttempt {
   matchId: string;
   detail: string;
   record: string;

@@ -31,7 +31,7 @@ import {
 import { askBot } from "./turn.ts";
 
 /** What every local run takes. */
-export interface RunOptions {
+interface RunOptions {
   id?: string;
   players: readonly Player[];
   rules: Rules;

@@ -57,7 +57,7 @@ const SCORES = [0, 0.25, 0.5, 0.75, 1] as const;
 /** 800 / ln 10: normalized Elo per unit of t-value for one game. */
 const NELO_PER_T = 800 / Math.LN10;
 
-export const pairCount = (counts: Pentanomial): number => counts.reduce((sum, count) => sum + count, 0);
+const pairCount = (counts: Pentanomial): number => counts.reduce((sum, count) => sum + count, 0);
 
 /**
  * The log-likelihood ratio of H1 against H0 for these pair counts. Empty cells count as 1e-3 pairs,

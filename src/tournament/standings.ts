@@ -36,7 +36,7 @@ export interface Standing {
   forfeits: number;
 }
 
-export interface CrosstableCell {
+interface CrosstableCell {
   games: number;
   wins: number;
   draws: number;
@@ -52,7 +52,7 @@ export interface Crosstable {
 }
 
 /** The score of `bot` in a game it played: 1, 1/2 or 0. */
-export function scoreOf(game: ScoredGame, bot: string): number {
+function scoreOf(game: ScoredGame, bot: string): number {
   if (game.winner === null) return 0.5;
   return game.winner === bot ? 1 : 0;
 }
@@ -175,7 +175,7 @@ export interface PlayedGame {
 const UNSCORED_REASONS: readonly string[] = ["aborted", "cancelled"];
 
 /** The games the table counts, as it reads them. */
-export function scoredGames(games: readonly PlayedGame[]): ScoredGame[] {
+function scoredGames(games: readonly PlayedGame[]): ScoredGame[] {
   return games
     .filter((game) => !UNSCORED_REASONS.includes(game.reason))
     .map((game) => ({ first: game.first, second: game.second, winner: game.winner, forfeitedBy: game.forfeitedBy ?? null }));

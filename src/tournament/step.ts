@@ -41,7 +41,7 @@ export interface GameState extends ScheduledGame {
 }
 
 /** An SPRT's running counts: kept in the tournament, so a step never reads more than its own games. */
-export interface SprtProgress {
+interface SprtProgress {
   /** Complete pairs by the tested bot's points in them (0, 1/2, 1, 3/2, 2). */
   pentanomial: Pentanomial;
   /** Pairs with one game over: the tested bot's points in it, by pair number. */
@@ -100,7 +100,7 @@ export interface StepPolicy {
   sprt?: SprtPolicy;
 }
 
-export interface SeatSpec {
+interface SeatSpec {
   name: string;
   untimed: boolean;
 }
@@ -140,9 +140,9 @@ export interface StepResult<T extends TournamentProgress> {
 }
 
 /** The detail of a match ended because its tournament was cancelled. */
-export const CANCELLED_DETAIL = "the tournament was cancelled";
+const CANCELLED_DETAIL = "the tournament was cancelled";
 /** The detail of a match ended because its SPRT reached a decision. */
-export const SPRT_STOPPED_DETAIL = "the SPRT reached a decision";
+const SPRT_STOPPED_DETAIL = "the SPRT reached a decision";
 
 /** A scheduled game before anything of it is played. */
 export function pendingGame(game: ScheduledGame): GameState {
@@ -181,7 +181,7 @@ export function playingGames(tournament: TournamentProgress): number[] {
 }
 
 /** The first game not started yet. */
-export const nextGame = (tournament: TournamentProgress): number => tournament.next ?? Math.min(tournament.current + 1, tournament.gameCount);
+const nextGame = (tournament: TournamentProgress): number => tournament.next ?? Math.min(tournament.current + 1, tournament.gameCount);
 
 const concurrencyOf = (policy: Pick<StepPolicy, "concurrency"> | undefined): number => Math.max(1, Math.floor(policy?.concurrency ?? 1));
 
@@ -205,7 +205,7 @@ export function gamesRead(tournament: TournamentProgress, event: StepEvent, poli
 }
 
 /** A bot call: the commands a bounded host counts (see `drive`). */
-export const isBotCall = (command: StepCommand): boolean => command.type === "askBot" || command.type === "sendNotices";
+const isBotCall = (command: StepCommand): boolean => command.type === "askBot" || command.type === "sendNotices";
 
 export function step<T extends TournamentProgress>(state: TournamentState<T>, event: StepEvent, policy: StepPolicy): StepResult<T> {
   const { tournament } = state;

@@ -24,7 +24,7 @@ import { DEFAULT_MAX_MOVE_MS } from "./game.ts";
  * `cap` the runner's own longest call (no clock, an untimed seat, or more time left than the cap): a call
  * cut there is a `bot/timeout` forfeit.
  */
-export type TimeLimit = "clock" | "cap";
+type TimeLimit = "clock" | "cap";
 
 /** A question to the seat to move, with everything needed to judge its answer. */
 export interface Ask {

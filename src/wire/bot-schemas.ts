@@ -34,7 +34,7 @@ const IdsDescription = {
   matchId: "This attempt at the game: the hosted match (`GET /v1/matches/{matchId}` shows it); a replay gets a new one.",
 };
 
-export const BotHistoryMoveSchema = z
+const BotHistoryMoveSchema = z
   .object({
     ply: z.number().int().min(0).max(16).openapi({ description: "The ply before the move (0: the opening give)." }),
     seat: RoleSchema,
@@ -220,7 +220,7 @@ export const BotDetailSchema = BotSchema.extend({
   }),
 }).openapi("BotDetail", { description: "A registered bot, with its ladder entry.", example: { ...examples.bots.bot, ladder: null } as never });
 
-export const BuiltInBotSchema = z
+const BuiltInBotSchema = z
   .object({
     name: z.enum(LEVELS).openapi({ description: "Its name: enter it in a tournament as is.", example: "easy" }),
     url: z.string().openapi({ format: "uri-reference", description: "Where it is served over HTTP with the bot protocol.", example: "/bots/easy" }),

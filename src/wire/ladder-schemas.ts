@@ -10,13 +10,13 @@ import { NextLinkSchema } from "./pagination.ts";
 
 const EXAMPLE_OPPONENT_ID = "c5p7ys3nr8ua4ld6wk9xe3jq7f";
 
-export const LadderStatusSchema = z.enum(["active", "paused", "left"]).openapi("LadderStatus", {
+const LadderStatusSchema = z.enum(["active", "paused", "left"]).openapi("LadderStatus", {
   description:
     "`active`: paired by the scheduler; `paused`: not paired because it forfeited repeatedly (see `pausedReason`; its owner resumes it with `PUT /v1/ladder/{bot}`); `left`: its owner took it off the ladder (its games and rating stay).",
   example: "active",
 });
 
-export const LadderSettingsSchema = z
+const LadderSettingsSchema = z
   .object({
     gamesPerHour: z.number().int().openapi({ description: "The most ladder games a bot starts in any hour.", example: 12 }),
     gamesPerPairing: z
@@ -42,7 +42,7 @@ export const LadderSettingsSchema = z
     },
   });
 
-export const LadderPlayingSchema = z
+const LadderPlayingSchema = z
   .object({
     tournamentId: z.string().openapi({ description: "The pairing's tournament (its games are ordinary tournament games).", example: EXAMPLE_TOURNAMENT_ID }),
     opponent: z.object({ id: z.string(), name: z.string() }).openapi({ description: "Who it plays.", example: { id: EXAMPLE_OPPONENT_ID, name: "bob" } }),
@@ -135,7 +135,7 @@ export const LadderEntrySchema = z
   })
   .openapi("LadderEntry", { description: "A bot on the ladder: status, rating and record.", example: LADDER_ENTRY_EXAMPLE });
 
-export const RatingPointSchema = z
+const RatingPointSchema = z
   .object({
     at: z.string().openapi({ format: "date-time", description: "When the pairing that moved it was recorded." }),
     games: z.number().int().openapi({ description: "The bot's ladder games by then." }),
@@ -147,7 +147,7 @@ export const RatingPointSchema = z
     example: { at: "2026-10-01T13:05:00.000Z", games: 24, rating: 1587.3, deviation: 96.4 },
   });
 
-export const LadderGameSchema = z
+const LadderGameSchema = z
   .object({
     tournamentId: z.string().openapi({ example: EXAMPLE_TOURNAMENT_ID }),
     gameId: z.string().openapi({ example: "g2" }),

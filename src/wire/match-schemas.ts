@@ -42,7 +42,7 @@ export const SeatIndexSchema = z.literal([0, 1]).openapi("SeatIndex", {
 
 const DAY_MS = 86_400_000;
 
-export const ClockInputSchema = z
+export const ClockSchema = z
   .discriminatedUnion("kind", [
     z
       .strictObject({ kind: z.literal("none").openapi({ description: "No clock." }) })
@@ -67,7 +67,7 @@ export const ClockInputSchema = z
     example: { kind: "move", moveMs: 60_000 },
   });
 
-export const SeatInputSchema = z
+const SeatInputSchema = z
   .discriminatedUnion("kind", [
     z
       .strictObject({
@@ -111,7 +111,7 @@ export const OpeningInputSchema = z
 export const CreateMatchRequestSchema = z
   .strictObject({
     rules: RulesInputSchema.optional(),
-    clock: withDefault(ClockInputSchema, { kind: "none" }, { description: "The match clock." }),
+    clock: withDefault(ClockSchema, { kind: "none" }, { description: "The match clock." }),
     firstSeat: withDefault(z.union([SeatIndexSchema, z.literal("random")]), "random", {
       description: "The seat that makes the opening give (the role `first`): 0, 1, or `random` (drawn by lot, as the rules say).",
       example: "random",
@@ -147,7 +147,7 @@ export const JoinRequestSchema = z
   })
   .openapi("JoinRequest", { description: "Which open seat to take (optional).", example: { seat: 1, name: "Grace" } });
 
-export const AnnouncementSchema = z
+const AnnouncementSchema = z
   .strictObject({
     shape: z.union([z.number().int().min(0).max(18), z.array(z.union([CellSchema, CellNameSchema])).length(4)]).openapi({
       description: "The completed shape: its index (rows 0-3, columns 4-7, diagonals 8-9, squares 10-18) or its four cells.",
@@ -191,7 +191,7 @@ export const ClaimRequestSchema = z
 
 const InstantSchema = z.string().openapi({ format: "date-time", example: T(20) });
 
-export const SeatViewSchema = z
+const SeatViewSchema = z
   .object({
     seat: SeatIndexSchema,
     role: RoleSchema.openapi({ description: "The seat's role: `first` for seat `firstSeat`, which makes the opening give." }),
@@ -205,9 +205,7 @@ export const SeatViewSchema = z
   })
   .openapi("SeatView", { example: { seat: 0, role: "first", kind: "human", taken: true, name: "Ada", level: null } });
 
-export const ClockSchema = ClockInputSchema;
-
-export const ClocksViewSchema = z
+const ClocksViewSchema = z
   .object({
     remainingMs: z
       .array(z.union([z.number().int(), z.null()]))
@@ -224,7 +222,7 @@ export const ClocksViewSchema = z
   })
   .openapi("ClocksView", { example: { remainingMs: [null, 53_000], running: 1, deadline: T(80), asOf: T(27) } });
 
-export const TurnSchema = z
+const TurnSchema = z
   .object({
     seat: SeatIndexSchema,
     role: RoleSchema.openapi({ description: "The role of the seat to move (the position's `toMove`)." }),
@@ -236,7 +234,7 @@ export const TurnSchema = z
     example: { seat: 1, role: "second", phase: "place", piece: 10 },
   });
 
-export const ResultSchema = z
+const ResultSchema = z
   .object({
     winner: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The winning seat; null for a draw, an aborted or a cancelled match." }),
     winnerRole: z.union([RoleSchema, z.null()]).openapi({ description: "The winning seat's role (`first` or `second`); null when `winner` is." }),
@@ -261,7 +259,7 @@ export const ResultSchema = z
     example: examples.match.finished.result as never,
   });
 
-export const MoveRecordSchema = z
+const MoveRecordSchema = z
   .object({
     ply: z.number().int().min(0).max(16).openapi({ description: "The ply before the move (0: the opening give)." }),
     seat: SeatIndexSchema,
@@ -279,12 +277,12 @@ export const MoveRecordSchema = z
   })
   .openapi("MatchMove", { example: examples.match.active.moves[1] as never });
 
-export const MatchStatusSchema = z.enum(["waiting", "active", "finished"]).openapi("MatchStatus", {
+const MatchStatusSchema = z.enum(["waiting", "active", "finished"]).openapi("MatchStatus", {
   description: "`waiting` for a seat to be taken (clocks not running), `active`, or `finished` (see `result`).",
   example: "active",
 });
 
-export const MatchOpeningViewSchema = z
+const MatchOpeningViewSchema = z
   .object({
     name: z.string().openapi({
       description: "The opening's name: a built-in suite's (`classic/01`) or `opening` for one given as a record or a position.",
@@ -326,7 +324,7 @@ export const MatchViewSchema = z
     example: examples.match.active as never,
   });
 
-export const SeatTokenSchema = z
+const SeatTokenSchema = z
   .object({
     seat: SeatIndexSchema,
     token: z.string().openapi({ description: "The seat's secret: send it as `Authorization: Bearer <token>`. Shown only once.", example: EXAMPLE_SEAT_TOKEN }),
@@ -462,7 +460,7 @@ export const ReplayRequestSchema = z
     example: { rules: { announce: "auto" }, text: "................. -8 a1-9 b1-A c1-B d1" },
   });
 
-export const ReplayStepSchema = z
+const ReplayStepSchema = z
   .object({
     ply: z.number().int().min(0).max(17).openapi({ description: "Moves played up to this position.", example: 1 }),
     seat: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The seat that made the move leading here (null for the start)." }),
@@ -505,7 +503,6 @@ export const ClientMessageSchema = z.discriminatedUnion("type", [
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 
 export type CreateMatchRequest = z.infer<typeof CreateMatchRequestSchema>;
-export type SeatInput = z.infer<typeof SeatInputSchema>;
 export type MatchMoveRequest = z.infer<typeof MatchMoveRequestSchema>;
 export type ClaimRequest = z.infer<typeof ClaimRequestSchema>;
 export type JoinRequest = z.infer<typeof JoinRequestSchema>;

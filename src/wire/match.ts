@@ -74,8 +74,6 @@ export function storedMatchFrom(stored: unknown): StoredMatch | null {
   return { id: first.id, state: { ...first.state, status, seats: first.seats } };
 }
 
-export type MatchStatus = MatchView["status"];
-
 /** The seats of a state (a state without seats, e.g. the local runner's, has two anonymous players). */
 function seatsOf(state: MatchState): [MatchSeat, MatchSeat] {
   const anonymous: MatchSeat = { kind: "human", name: null, tokenHash: "" };
@@ -96,7 +94,7 @@ function seatView(seat: MatchSeat, index: SeatIndex, firstSeat: SeatIndex): Seat
   }
 }
 
-export function resultOutput(result: MatchResult, firstSeat: SeatIndex): ResultOutput {
+function resultOutput(result: MatchResult, firstSeat: SeatIndex): ResultOutput {
   const output: ResultOutput = {
     winner: result.winner,
     winnerRole: result.winner === null ? null : roleOf(result.winner, firstSeat),

@@ -31,7 +31,7 @@ export const NextLinkSchema = z
   .openapi({ format: "uri-reference", description: "The next page (same `limit`), or null on the last page." });
 
 /** The cursor of a sort key: the parts joined and base64url-encoded. */
-export function encodeCursor(parts: readonly (string | number)[]): string {
+function encodeCursor(parts: readonly (string | number)[]): string {
   const bytes = new TextEncoder().encode(parts.join("\u0000"));
   return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, "-")

@@ -243,7 +243,7 @@ export const ProblemCodeSchema = z
   .enum(PROBLEM_CODES)
   .openapi("ProblemCode", { description: "A stable, machine-readable problem code (GET /problems lists them).", example: "position/bad_character" });
 
-export const FieldErrorSchema = z
+const FieldErrorSchema = z
   .object({
     path: z
       .array(z.union([z.string(), z.number().int()]))
@@ -255,7 +255,7 @@ export const FieldErrorSchema = z
     example: { path: ["position", "board", 4], message: "Too big: expected number to be <=15" },
   });
 
-export const ProblemSchema = z
+const ProblemSchema = z
   .looseObject({
     type: z.string().openapi({ format: "uri-reference", description: "`/problems/<code>`; GET it for the description.", example: "/problems/position/bad_character" }),
     title: z.string().openapi({ description: "Short summary of the problem code.", example: "Bad character in position" }),

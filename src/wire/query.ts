@@ -75,7 +75,7 @@ export function queryParams<S extends Record<string, z.ZodType>>(shape: S): { [K
 }
 
 /** The body's output, with the overridden fields as their query schemas give them. */
-export type QueryFormOutput<B extends z.ZodObject, O extends Record<string, z.ZodType>> = Omit<z.output<B>, keyof O> & { [K in keyof O]: z.output<O[K]> };
+type QueryFormOutput<B extends z.ZodObject, O extends Record<string, z.ZodType>> = Omit<z.output<B>, keyof O> & { [K in keyof O]: z.output<O[K]> };
 
 /**
  * The GET form of `body`: a query schema whose parameters are the body's fields (object fields spread

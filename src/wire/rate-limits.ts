@@ -51,7 +51,7 @@ export function secondsToReset(windowS: number, now = Date.now()): number {
 }
 
 /** The `headers` of a 429 answer in the OpenAPI document. */
-export const RATE_LIMITED_HEADERS = {
+const RATE_LIMITED_HEADERS = {
   "Retry-After": { description: "Seconds until the client's window resets.", schema: { type: "string" as const } },
   RateLimit: { description: 'The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`.', schema: { type: "string" as const } },
   "RateLimit-Policy": { description: 'The policies counted, with quota and window in seconds: `"bots";q=10;w=60`.', schema: { type: "string" as const } },

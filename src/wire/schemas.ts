@@ -117,12 +117,12 @@ export const AnswerSourceSchema = z.enum(["book", "known", "search"]).openapi("A
   example: "book",
 });
 
-export const AttributeSchema = z.enum(ATTRIBUTES).openapi("Attribute", { example: "color" });
+const AttributeSchema = z.enum(ATTRIBUTES).openapi("Attribute", { example: "color" });
 
 const ATTRIBUTE_VALUE_NAMES = ATTRIBUTES.flatMap((attribute) => ATTRIBUTE_VALUES[attribute]) as [AttributeValue, ...AttributeValue[]];
 export const AttributeValueSchema = z.enum(ATTRIBUTE_VALUE_NAMES).openapi("AttributeValue", { example: "tall" });
 
-export const AnnounceSchema = z.enum(ANNOUNCE_MODES).openapi("Announce", {
+const AnnounceSchema = z.enum(ANNOUNCE_MODES).openapi("Announce", {
   description: "`auto`: a completed Quarto wins at once. `manual`: it wins only when announced (`quarto: true`).",
   example: "auto",
 });

@@ -7,7 +7,7 @@ import { z } from "@hono/zod-openapi";
 import { LEVELS } from "../engine/index.ts";
 import { RESULT_REASONS } from "../match/index.ts";
 import { MAX_GAMES_PER_PAIR, SPRT_MODELS } from "../tournament/index.ts";
-import { ClockInputSchema, ClockSchema, OpeningInputSchema, SeatIndexSchema } from "./match-schemas.ts";
+import { ClockSchema, OpeningInputSchema, SeatIndexSchema } from "./match-schemas.ts";
 import { RoleSchema, RulesInputSchema, RulesSchema, withDefault } from "./schemas.ts";
 import { EXAMPLE_BOT_ID, EXAMPLE_MANAGEMENT_TOKEN, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";
 import examples from "./examples.json" with { type: "json" };
@@ -17,24 +17,24 @@ import { NextLinkSchema } from "./pagination.ts";
 export const TOURNAMENT_VIEW_GAMES = 100;
 
 /** At most this many bots in one tournament, and this many games in all. */
-export const MAX_TOURNAMENT_BOTS = 16;
+const MAX_TOURNAMENT_BOTS = 16;
 export const MAX_TOURNAMENT_GAMES = 500;
 /** A per-move limit longer than one call may wait (DEFAULT_MAX_MOVE_MS) could not be honoured. */
 export const MAX_TOURNAMENT_MOVE_MS = 60_000;
 /** The most games one tournament plays at once. */
-export const MAX_TOURNAMENT_CONCURRENCY = 8;
+const MAX_TOURNAMENT_CONCURRENCY = 8;
 /** The game limit of an SPRT tournament: at most this many. */
-export const MAX_SPRT_TOURNAMENT_GAMES = 1000;
+const MAX_SPRT_TOURNAMENT_GAMES = 1000;
 /** The most openings a request may list. */
-export const MAX_TOURNAMENT_OPENINGS = 200;
+const MAX_TOURNAMENT_OPENINGS = 200;
 
-export const TOURNAMENT_KINDS = ["roundRobin", "gauntlet", "sprt"] as const;
+const TOURNAMENT_KINDS = ["roundRobin", "gauntlet", "sprt"] as const;
 export type TournamentKindInput = (typeof TOURNAMENT_KINDS)[number];
 
 /** The SPRT's defaults (the request may leave these out). */
 export const SPRT_DEFAULTS = { alpha: 0.05, beta: 0.05, model: "normalized", maxGames: 200 } as const;
 
-export const SprtInputSchema = z
+const SprtInputSchema = z
   .strictObject({
     elo0: z.number().min(-1000).max(1000).openapi({ description: "H0: the bot under test is better by at most this many Elo.", example: 0 }),
     elo1: z.number().min(-1000).max(1000).openapi({ description: "H1: it is better by at least this many Elo (more than `elo0`).", example: 10 }),
@@ -123,7 +123,7 @@ export const CreateTournamentRequestSchema = z
     sprt: SprtInputSchema.optional().openapi({ description: "The SPRT's settings: required with `kind: sprt`, refused otherwise." }),
     rules: RulesInputSchema.optional(),
     clock: withDefault(
-      ClockInputSchema,
+      ClockSchema,
       { kind: "move", moveMs: 10_000 },
       {
         description: `The bots' clock. A per-move limit is at most ${MAX_TOURNAMENT_MOVE_MS} ms, and no single call waits longer than that whatever the clock. Built-in bots play untimed.`,
@@ -143,7 +143,7 @@ export const CreateTournamentRequestSchema = z
     example: { name: "Friday round robin", bots: [EXAMPLE_BOT_ID, "easy"], gamesPerPair: 2, clock: { kind: "move", moveMs: 2000 }, seed: 7 },
   });
 
-export const TournamentEntrySchema = z
+const TournamentEntrySchema = z
   .object({
     name: z.string().openapi({ description: "The bot's name: its row in the standings.", example: "alice" }),
     kind: z.enum(["builtIn", "registered"]).openapi({ description: "A built-in bot, or a registered one.", example: "registered" }),
@@ -151,7 +151,7 @@ export const TournamentEntrySchema = z
   })
   .openapi("TournamentEntry", { description: "An entrant.", example: { name: "alice", kind: "registered", botId: EXAMPLE_BOT_ID } });
 
-export const StandingSchema = z
+const StandingSchema = z
   .object({
     rank: z.number().int().min(1).openapi({ description: "1 for the leader; bots level on points and Sonneborn-Berger share a rank.", example: 1 }),
     bot: z.string().openapi({ description: "The bot's name.", example: "alice" }),
@@ -170,7 +170,7 @@ export const StandingSchema = z
   })
   .openapi("Standing", { description: "A row of the standings.", example: examples.tournament.running.standings[0] as never });
 
-export const CrosstableCellSchema = z
+const CrosstableCellSchema = z
   .object({
     games: z.number().int().min(0).openapi({ description: "Games between the row bot and the column bot.", example: 2 }),
     wins: z.number().int().min(0).openapi({ description: "The row bot's wins.", example: 1 }),
@@ -183,7 +183,7 @@ export const CrosstableCellSchema = z
     example: { games: 2, wins: 1, draws: 1, losses: 0, points: 1.5 },
   });
 
-export const CrosstableSchema = z
+const CrosstableSchema = z
   .object({
     bots: z.array(z.string()).openapi({ description: "Row and column order: the standings order.", example: ["alice", "easy"] }),
     cells: z
@@ -213,7 +213,7 @@ const MatchLinksSchema = z
     },
   });
 
-export const GameResultSchema = z
+const GameResultSchema = z
   .object({
     winner: z.union([z.string(), z.null()]).openapi({ description: "The winning bot's name; null for a draw.", example: "alice" }),
     winnerSeat: z.union([SeatIndexSchema, z.null()]).openapi({ description: "The winner's seat in the game's match; null for a draw." }),
@@ -238,7 +238,7 @@ export const GameResultSchema = z
     },
   });
 
-export const AbortedAttemptSchema = z
+const AbortedAttemptSchema = z
   .object({
     matchId: z.string().openapi({ description: "The aborted match.", example: "x5ba2rpcm4wq7nfj3ytz6kd2he" }),
     detail: z.string().openapi({
@@ -260,7 +260,7 @@ export const AbortedAttemptSchema = z
     },
   });
 
-export const TournamentGameSchema = z
+const TournamentGameSchema = z
   .object({
     index: z.number().int().min(0).openapi({ description: "Position in play order, from 0.", example: 0 }),
     gameId: z.string().openapi({ description: "The game's id in the tournament.", example: "g1" }),
@@ -294,7 +294,7 @@ const PentanomialSchema = z
   .length(5)
   .openapi({ description: "Complete game pairs by the tested bot's points in them: 0, 1/2, 1, 3/2, 2.", example: [1, 3, 10, 5, 1] });
 
-export const EloSchema = z
+const EloSchema = z
   .object({
     elo: z.number().openapi({ description: "The logistic Elo difference of the mean pair score (rounded to 0.1).", example: 17.4 }),
     low: z.number().openapi({ description: "Its 95% interval's lower end.", example: -21.3 }),
@@ -306,7 +306,7 @@ export const EloSchema = z
     example: { elo: 17.4, low: -21.3, high: 57.2, score: 0.525 },
   });
 
-export const GauntletRowSchema = z
+const GauntletRowSchema = z
   .object({
     opponent: z.string().openapi({ description: "A bot of the field.", example: "easy" }),
     games: z.number().int().openapi({ example: 4 }),
@@ -321,7 +321,7 @@ export const GauntletRowSchema = z
     example: { opponent: "easy", games: 4, wins: 3, draws: 1, losses: 0, pentanomial: [0, 0, 0, 1, 1], elo: { elo: 338, low: 46.2, high: 1200, score: 0.875 } },
   });
 
-export const SprtStateSchema = z
+const SprtStateSchema = z
   .object({
     test: z.string().openapi({ description: "The bot under test.", example: "new" }),
     base: z.string().openapi({ description: "The bot it is measured against.", example: "old" }),
@@ -441,7 +441,6 @@ export type TournamentOutput = z.infer<typeof TournamentSchema>;
 export type TournamentGameOutput = z.infer<typeof TournamentGameSchema>;
 export type GauntletRowOutput = z.infer<typeof GauntletRowSchema>;
 export type SprtStateOutput = z.infer<typeof SprtStateSchema>;
-export type OpeningInput = z.infer<typeof OpeningInputSchema>;
 
 export const TournamentGamePageSchema = z
   .object({

@@ -25,7 +25,7 @@ import {
 } from "../tournament/index.ts";
 import type { GauntletRowOutput, SprtStateOutput, TournamentGameOutput, TournamentOutput } from "./tournament-schemas.ts";
 
-export type TournamentKind = "roundRobin" | "gauntlet" | "sprt";
+type TournamentKind = "roundRobin" | "gauntlet" | "sprt";
 
 /** An SPRT tournament's settings: the bot under test is the first entrant, measured against the second. */
 export interface StoredSprt extends Required<SprtSettings> {
@@ -77,9 +77,9 @@ const instant = (ms: number): string => new Date(ms).toISOString();
 const tenths = (value: number): number => Math.round(value * 10) / 10;
 
 /** The seat of a game's `first` bot in its match: tournament matches put it in seat 0 (createBotMatch). */
-export const TOURNAMENT_FIRST_SEAT: SeatIndex = 0;
+const TOURNAMENT_FIRST_SEAT: SeatIndex = 0;
 
-export const matchLinks = (matchId: string) => ({ match: `/v1/matches/${matchId}`, record: `/v1/matches/${matchId}/record`, page: `/matches/${matchId}` });
+const matchLinks = (matchId: string) => ({ match: `/v1/matches/${matchId}`, record: `/v1/matches/${matchId}/record`, page: `/matches/${matchId}` });
 
 /** The finished games, as the table reads them. */
 const playedGames = (games: readonly StoredGame[]): PlayedGame[] =>

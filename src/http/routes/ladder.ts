@@ -25,7 +25,7 @@ import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { registryStub } from "./bots.ts";
 
 /** The ladder: a single Durable Object. */
-export function ladderStub(env: Env) {
+function ladderStub(env: Env) {
   return env.LADDER.get(env.LADDER.idFromName(LADDER_NAME));
 }
 

@@ -53,7 +53,7 @@ const RecordQuerySchema = z.object({
 });
 
 /** How long a long poll waits at most, and by default. */
-export const LONG_POLL_MAX_S = 25;
+const LONG_POLL_MAX_S = 25;
 
 /** A query integer: digits only (an empty or signed value is refused, not read as 0), typed integer in the spec. */
 const queryInt = (min: number, max: number) =>

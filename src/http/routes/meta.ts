@@ -25,7 +25,7 @@ import {
 } from "../../wire/index.ts";
 
 /** A ping that has not answered after this long counts as failed. */
-export const PING_TIMEOUT_MS = 5000;
+const PING_TIMEOUT_MS = 5000;
 /** The name of the match and tournament objects the deep check pings (never a match or tournament id). */
 export const HEALTH_OBJECT_NAME = "~healthz";
 
