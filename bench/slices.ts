@@ -5,7 +5,8 @@
  * root-move memo), and whether value and move agree. Node counts only: no time is measured.
  */
 import Table from "cli-table3";
-import { evaluate, evaluateSliced, suggestMove, suggestMoveSliced } from "../src/engine/index.ts";
+import { evaluate, suggestMove } from "../src/engine/index.ts";
+import { evaluateSliced, suggestMoveSliced } from "../src/engine/sliced.ts";
 import { makeRules, makeMoveText } from "../src/rules/index.ts";
 import { benchPositions } from "./positions.ts";
 

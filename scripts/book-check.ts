@@ -20,11 +20,12 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { readBookFiles } from "../arena/books.ts";
-import { BOOK_VARIANTS, openBook, representative, tierEntry } from "../src/engine/book.ts";
+import { BOOK_VARIANTS, openBook, tierEntry } from "../src/engine/book.ts";
 import { evaluate } from "../src/engine/index.ts";
 import { seededRandom } from "../src/engine/random.ts";
 import { tuneSearch } from "../src/engine/search.ts";
 import { makeRules, positionFromTrustedSetup } from "../src/rules/index.ts";
+import { representative } from "./book-builder.ts";
 
 const { values } = parseArgs({
   options: {

@@ -6,9 +6,10 @@
  * search.ts), so it does not depend on which worker solved it, in which group, or what came before.
  */
 import { parentPort } from "node:worker_threads";
-import { encodeEntry, entryFromMove, representative } from "../src/engine/book.ts";
-import { shareTable, suggestMove } from "../src/engine/index.ts";
+import { suggestMove } from "../src/engine/index.ts";
+import { shareTable } from "../src/engine/search.ts";
 import { makeRules, positionFromTrustedSetup, type RulesInput } from "../src/rules/index.ts";
+import { encodeEntry, entryFromMove, representative } from "./book-builder.ts";
 
 export interface SolveRequest {
   rules: RulesInput;

@@ -55,23 +55,9 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import cliProgress from "cli-progress";
-import {
-  BOOK_VARIANTS,
-  type BookEntry,
-  crc32,
-  decodeEntry,
-  deriveEntry,
-  encodeBook,
-  encodeEntry,
-  enumerateTiers,
-  keyBytesFor,
-  lookupBook,
-  openBook,
-  positionKey,
-  representative,
-  siblingGroup,
-} from "../src/engine/book.ts";
+import { BOOK_VARIANTS, type BookEntry, crc32, decodeEntry, keyBytesFor, lookupBook, openBook } from "../src/engine/book.ts";
 import { makeRules, positionFromTrustedSetup, type Rules } from "../src/rules/index.ts";
+import { deriveEntry, encodeBook, encodeEntry, enumerateTiers, positionKey, representative, siblingGroup } from "./book-builder.ts";
 import { type SolveRequest, type SolveResult, solveEntry } from "./book-worker.ts";
 import { writeBooksIndex } from "./books-index.ts";
 

@@ -1,17 +1,8 @@
 /**
  * The search's one mutable board (module state: one search at a time, which is how a Worker isolate
- * runs them): typed arrays, make and unmake, nothing allocated in the hot loop.
- *
- * Each shape keeps one int `count | andP << 4 | andN << 8` (how many of its cells are filled, and the
- * attribute bits that all its pieces have set / clear). Placing piece p is `(state & PLACE_MASK[p]) + 1`.
- * A shape with three pieces threatens exactly the pieces in WIN_PIECES[andP | andN << 4]: those must
- * not be given. Pieces equal on the attributes in play are interchangeable (classOf).
- *
- * The arrays stay private: other modules read them through small functions, which V8 inlines, as
- * exported typed arrays (reached through module cells) made the search about a fifth slower. Only the
- * two masks every loop starts from are exported, read-only outside (takePiece/returnPiece for gives).
- * The search modules import these functions once into module constants (`const { ... } = board`):
- * V8 reads an imported binding through its module cell at every use, a constant with one load.
+ * runs them): typed arrays, make and unmake, nothing allocated in the hot loop. The arrays stay private
+ * behind small functions that V8 inlines (exported typed arrays, read through module cells, made the
+ * search about a fifth slower); only the two masks every loop starts from are exported.
  */
 import { ALL_SHAPES, popcount, type Rules } from "../rules/index.ts";
 
@@ -34,11 +25,15 @@ const cellShapeSet = new Int32Array(16);
 /** pieceClass[p]: the pieces equal to p on every attribute in play. */
 const pieceClass = new Int32Array(16);
 
-// ---- The position.
+// ---- The position. Each shape keeps one int `count | andP << 4 | andN << 8` (how many of its cells are
+// filled, and the attribute bits that all its pieces have set / clear). Placing piece p is
+// `(state & PLACE_MASK[p]) + 1`. A shape with three pieces threatens exactly the pieces in
+// WIN_PIECES[andP | andN << 4]: those must not be given. Pieces equal on the attributes in play are
+// interchangeable (classOf).
 const shapeState = new Int32Array(MAX_SHAPES);
 /** cellPiece[c]: the piece on cell c, or -1. */
 const cellPiece = new Int8Array(16);
-/** The cells holding a piece. */
+/** The cells holding a piece (read-only outside, as `available`: takePiece/returnPiece change that one). */
 export let occupied = 0;
 /** Pieces still beside the board, not counting the one in hand. */
 export let available = 0;
@@ -73,6 +68,9 @@ for (let piece = 0; piece < 16; piece++) PLACE_MASK[piece] = 0xf | (piece << 4) 
 const PIECES_WITH_BIT = new Int32Array(4);
 for (let piece = 0; piece < 16; piece++) for (let bit = 0; bit < 4; bit++) if (piece & (1 << bit)) PIECES_WITH_BIT[bit] |= 1 << piece;
 
+// The functions below are what other modules read the board through. The search modules copy them once
+// into module constants: V8 reads an imported binding through its module cell at every use, a constant
+// with one load.
 const clz32 = Math.clz32;
 /** The index of the lowest set bit of a non-zero mask (short enough for V8 to always inline it). */
 export const lowestBit = (mask: number): number => 31 - clz32(mask & -mask);
@@ -84,7 +82,7 @@ export const pieceOn = (cell: number): number => cellPiece[cell];
 /** The attribute bits in play (15 with all four). */
 export const attributesInPlay = (): number => attributeMask;
 
-export function configureBoard(rules: Rules): void {
+export function configureBoard(rules: Pick<Rules, "squares" | "attributeMask">): void {
   shapeTotal = rules.squares ? ALL_SHAPES.length : 10;
   attributeMask = rules.attributeMask & 15;
   cellShapeCount.fill(0);

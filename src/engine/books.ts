@@ -8,12 +8,12 @@ import { makeRules, type Position, type Rules } from "../rules/index.ts";
 import { BOOK_VARIANTS, type Book, type BookAnswer, BookError, bookVariantName, lookupBook, openBook } from "./book.ts";
 
 /** A book file's bytes, as a Data module (ArrayBuffer) or a file read (Uint8Array). */
-export type BookBytes = Uint8Array | ArrayBuffer;
+type BookBytes = Uint8Array | ArrayBuffer;
 
 /** Book files by name, `<variant>-<depth>` as in books/ (e.g. `attributes-2-12`), without `.bin`. */
 export type BookFiles = Readonly<Record<string, BookBytes>>;
 
-export interface BookStatus {
+interface BookStatus {
   /** The file's name, `<variant>-<depth>`. */
   name: string;
   variant: string;
@@ -134,10 +134,7 @@ function slotFor(rules: Pick<Rules, "squares" | "attributeMask">): Slot | undefi
 }
 
 /** A position's answer from the book of its rules' variant, with the book's name; undefined when none has it. */
-export function bookAnswer(
-  position: Pick<Position, "board" | "inHand">,
-  rules: Pick<Rules, "squares" | "attributeMask">,
-): (BookAnswer & { book: string }) | undefined {
+export function bookAnswer(position: Position, rules: Rules): (BookAnswer & { book: string }) | undefined {
   const slot = slotFor(rules);
   if (!slot?.book) return undefined;
   try {

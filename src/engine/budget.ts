@@ -12,7 +12,7 @@ let sliceEnd = Number.POSITIVE_INFINITY;
 /** min(budgetLimit, sliceEnd): the one number countNode compares with. */
 let nodeLimit = 0;
 
-/** Thrown when the node budget is spent; index.ts catches it and reloads the board. */
+/** Thrown when the node budget is spent; root.ts catches it and reloads the board. */
 export class BudgetExhausted extends Error {}
 const BUDGET_EXHAUSTED = new BudgetExhausted("node budget exhausted");
 

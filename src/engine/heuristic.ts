@@ -60,7 +60,7 @@ let memoPrefix = "";
 let memoDepth = -1;
 
 /**
- * Called by index.ts around a sliced request's heuristic root move: `memo` and the root move's key, and
+ * Called by root.ts around a sliced request's heuristic root move: `memo` and the root move's key, and
  * the depth of the node the root move leads to (1 after a placement, 0 after a give-only move); null to
  * stop (always, once the root move returns or throws).
  */

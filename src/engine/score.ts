@@ -13,3 +13,5 @@ export const piecesAtEnd = (score: number): number => SCORE_LIMIT - Math.abs(sco
 export const PROVEN = 1000;
 /** The value of a position for the player to move: the sign of its score. */
 export type Value = "win" | "draw" | "loss";
+/** The value for the other player: a win for one is a loss for the other. */
+export const negate = (value: Value): Value => (value === "win" ? "loss" : value === "loss" ? "win" : "draw");

@@ -1,5 +1,5 @@
 /**
- * The search's entry points for index.ts, which loads a Position into the board (board.ts), drives
+ * The search's entry points for root.ts, which loads a Position into the board (board.ts), drives
  * the root moves itself (so it can order, seed and budget them) and scores each with the exact search
  * (exact.ts) or the heuristic one (heuristic.ts). The transposition table gets a new generation, and
  * on the first such request its memory, only when a request reaches a search.

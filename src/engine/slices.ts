@@ -3,15 +3,14 @@
  * nodes. At a slice's end the search throws SliceEnd (budget.ts); the driver awaits a pause (a timer,
  * so the thread serves other requests) and runs the whole request again as a *continuation*: same node
  * count, same move history, same table generation, so the exact work done is found in the table, and
- * index.ts remembers every finished root-move score. One search owns the table at a time: the
- * EngineQueue lets one run and the others wait their turn, games (engine seats, built-in bots) ahead
- * of API requests, and refuses an API request when its lane is full (EngineBusy, with the expected wait).
+ * root.ts remembers every finished root-move score. The isolate's EngineQueue lets one search own the
+ * table at a time.
  */
 import { nodesSearched, setSliceEnd, SliceEnd } from "./budget.ts";
 import { type Resume, tableStarted } from "./search.ts";
 
-/** What index.ts keeps across the continuations of one sliced request. */
-export interface Continuation {
+/** What root.ts keeps across the continuations of one sliced request. */
+interface Continuation {
   /** Where the last slice ended; undefined on the first run. */
   resume: Resume | undefined;
   /** Finished root-move scores, by root position, move, window and heuristic depth; and the scores of a heuristic root move's children, under its key (heuristic.ts). */
@@ -22,7 +21,7 @@ export interface Continuation {
   current: { key: string; heuristic: boolean } | null;
   /**
    * A heuristic root call that made no progress in the largest slice (not even one of its memoized
-   * children, see heuristic.ts): index.ts treats it as out of budget (the search keeps its last
+   * children, see heuristic.ts): root.ts treats it as out of budget (the search keeps its last
    * completed depth) rather than start it over again and again.
    */
   abandoned: string | null;
@@ -49,7 +48,7 @@ export const DEFAULT_SLICE_NODES = 20_000;
  * slices, up to this many times the base (the heuristic search is about four times slower a node than
  * the exact one); past that it is abandoned, and the heuristic search answers from its last completed depth.
  */
-export const MAX_SLICE_GROWTH = 2;
+const MAX_SLICE_GROWTH = 2;
 
 const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -105,7 +104,7 @@ export class EngineBusy extends Error {
   }
 }
 
-export interface QueueOptions {
+interface QueueOptions {
   /** API requests that may wait (besides the running search); one more is refused. */
   queueLength: number;
   /** Nodes a second assumed for the expected wait (Retry-After). */
@@ -113,7 +112,7 @@ export interface QueueOptions {
 }
 
 /** A conservative rate for Retry-After: below the exact search's 4-6 million nodes a second on one core. */
-export const ASSUMED_NODES_PER_SECOND = 2_000_000;
+const ASSUMED_NODES_PER_SECOND = 2_000_000;
 export const DEFAULT_QUEUE_LENGTH = 16;
 
 const NEXT_POLL_MS = 2;
@@ -135,10 +134,11 @@ interface Entry {
 }
 
 /**
- * A FIFO mutex over the engine (one search at a time: it owns the table) with two lanes and a bounded
- * request lane. `run` waits its turn, then runs the task and lets the next one in. Waiters poll with
- * timers of their own rather than wait on a promise that another request resolves: workerd cancels a
- * request that waits on nothing of its own, taking it for hung.
+ * A FIFO mutex over the engine (one search at a time: it owns the table) with two lanes, games (engine
+ * seats, built-in bots) ahead of API requests, and a bounded request lane (EngineBusy, with the expected
+ * wait, when it is full). `run` waits its turn, then runs the task and lets the next one in. Waiters
+ * poll with timers of their own rather than wait on a promise that another request resolves: workerd
+ * cancels a request that waits on nothing of its own, taking it for hung.
  */
 export class EngineQueue {
   private running: Entry | null = null;

@@ -5,23 +5,22 @@
  * the top half of the third), so a hit is never a hash collision, plus the score bounds and a 4-bit
  * generation: each searching request starts a new generation, which empties the table without touching
  * it, and answers do not depend on what earlier requests left behind.
- *
- * Word 2: occupancy << 16 | (lower + 17) << 10 | (upper + 17) << 4 | generation.
  */
 import { popcount } from "../rules/index.ts";
 
+/** Words 0 and 1: the attribute masks; word 2: occupancy << 16 | (lower + 17) << 10 | (upper + 17) << 4 | generation. */
 const WORDS_PER_ENTRY = 3;
 const SCORE_OFFSET = 17;
 
 /** log2 of the bucket count: 2^20 buckets x 2 entries x 12 bytes = 24 MiB. */
-export const TABLE_BUCKET_BITS = 20;
-export const TABLE_BYTES = (1 << TABLE_BUCKET_BITS) * 2 * WORDS_PER_ENTRY * 4;
+const TABLE_BUCKET_BITS = 20;
+const TABLE_BYTES = (1 << TABLE_BUCKET_BITS) * 2 * WORDS_PER_ENTRY * 4;
 
 /** How many times a table's words were allocated in this isolate (tests check it stays lazy). */
 let allocations = 0;
 export const tableAllocations = (): number => allocations;
 
-export class TranspositionTable {
+class TranspositionTable {
   private words: Int32Array = new Int32Array(0);
   private generation = 0;
   private readonly shift = 32 - TABLE_BUCKET_BITS;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { positionKey, siblingGroup } from "../../src/engine/book.ts";
-import { shareTable, suggestMove } from "../../src/engine/index.ts";
+import { positionKey, siblingGroup } from "../../scripts/book-builder.ts";
+import { suggestMove } from "../../src/engine/index.ts";
+import { shareTable } from "../../src/engine/search.ts";
 import { CLASSIC_RULES, positionFromTrustedSetup, readPosition } from "../../src/rules/index.ts";
 
 // Five pieces on the board, the rest of the pieces in turn in hand: one group of siblings.

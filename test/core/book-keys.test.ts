@@ -8,8 +8,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { type Book, decodeEntry, lookupBook, openBook, positionKey, representative } from "../../src/engine/book.ts";
-import { positionFromTrustedSetup } from "../../src/rules/index.ts";
+import { positionKey, representative } from "../../scripts/book-builder.ts";
+import { type Book, decodeEntry, lookupBook, openBook } from "../../src/engine/book.ts";
+import { ATTRIBUTE_BIT, ATTRIBUTES, makeRules, positionFromTrustedSetup } from "../../src/rules/index.ts";
 
 const BOOKS = join(dirname(fileURLToPath(import.meta.url)), "../../books");
 const files = readdirSync(BOOKS)
@@ -38,7 +39,7 @@ describe("committed books and the canonical key", () => {
       const book = openBook(readFileSync(join(BOOKS, name)));
       const squares = book.squares;
       const attributeMask = book.buildAttributeMask;
-      const rules = { squares, attributeMask };
+      const rules = makeRules({ squares, attributes: ATTRIBUTES.filter((attribute) => attributeMask & ATTRIBUTE_BIT[attribute]) });
       let checked = 0;
       let previous = -1;
       let previousEmpties = -1;

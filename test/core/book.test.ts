@@ -4,29 +4,22 @@
  * game's symmetries (generated in the test from their definitions), and the file format's checks.
  */
 import { describe, expect, it } from "vitest";
+import { deriveEntry, encodeBook, encodeEntry, enumerateTiers, positionKey, representative, unpackKey } from "../../scripts/book-builder.ts";
 import {
   BOOK_FORMAT_VERSION,
   BookError,
   canonicalForm,
-  completesShape,
   crc32,
   decodeEntry,
-  deriveEntry,
-  encodeBook,
-  encodeEntry,
-  enumerateTiers,
   findEntry,
   giveRepresentatives,
   keyOf,
   lookupBook,
   openBook,
-  positionKey,
-  representative,
-  unpackKey,
 } from "../../src/engine/book.ts";
 import { evaluate, type Value } from "../../src/engine/index.ts";
 import { seededRandom } from "../../src/engine/random.ts";
-import { makeRules, playMove, positionFromTrustedSetup } from "../../src/rules/index.ts";
+import { completedShapes, makeRules, playMove, positionFromTrustedSetup, type Setup } from "../../src/rules/index.ts";
 import { ongoingPositions } from "./engine-positions.ts";
 import { refSquares } from "./reference/quarto.ts";
 import { generateGroup, INNER_OUTER, MIRROR, preservesShapes, RELABELLINGS, relabel, ROTATE, SWAP_MIDDLE } from "./reference/symmetries.ts";
@@ -44,8 +37,12 @@ function boardClass(board: readonly (number | null)[], squares: boolean, attribu
   return best;
 }
 
+/** The pieces on the board and in hand, a bit per piece (the rules' bitboards). */
+const usedPieces = (setup: Setup): number => positionFromTrustedSetup(setup).usedPieces;
+
 /** The canonical keys (with a piece in hand) and boards of tier `empties - 1` whose board has a Quarto. */
 function quartoChildren(tier: readonly number[], empties: number, squares: boolean) {
+  const rules = makeRules({ squares });
   const keys = new Set<number>();
   const boards = new Set<number>();
   for (const key of tier) {
@@ -53,10 +50,12 @@ function quartoChildren(tier: readonly number[], empties: number, squares: boole
     const board = [...setup.board];
     const hand = setup.inHand as number;
     for (let cell = 0; cell < 16; cell++) {
-      if (board[cell] !== null || !completesShape(board, cell, hand, squares, 15)) continue;
+      if (board[cell] !== null) continue;
       board[cell] = hand;
-      boards.add(boardClass(board, squares, 15));
-      for (const give of giveRepresentatives(board, null, 15)) keys.add(positionKey(board, give, squares, 15));
+      if (completedShapes(positionFromTrustedSetup({ board, inHand: null }), rules, cell).length > 0) {
+        boards.add(boardClass(board, squares, 15));
+        for (const give of giveRepresentatives(usedPieces({ board, inHand: null }), 15)) keys.add(positionKey(board, give, squares, 15));
+      }
       board[cell] = null;
     }
   }
@@ -176,11 +175,7 @@ describe("minimax over the tier below", () => {
           entry.give < 0
             ? undefined
             : [0, 1, 2, 3].filter((bit) => (rules.attributeMask >> bit) & 1).reduce((piece, bit, j) => piece | (((entry.give >> j) & 1) << bit), 0);
-        const giveClass = giveRepresentatives(
-          [...setup.board.map((piece, cell) => (cell === entry.cell ? setup.inHand : piece))],
-          null,
-          rules.attributeMask,
-        ).find((piece) => (piece & rules.attributeMask) === give);
+        const giveClass = giveRepresentatives(usedPieces(setup), rules.attributeMask).find((piece) => (piece & rules.attributeMask) === give);
         const played = playMove(
           representativePosition,
           entry.give < 0 ? { place: entry.cell, quarto: entry.value === "win" } : { place: entry.cell, give: giveClass },
@@ -253,7 +248,7 @@ describe("the book file", () => {
         expect((error as BookError).message).toMatch(/this is the book for 2 attributes, the rules ask for/);
       }
       const book = openBook(bytes);
-      expect(() => lookupBook(book, { board: Array(16).fill(null), inHand: 0 }, other)).toThrow(/book for 2 attributes,/);
+      expect(() => lookupBook(book, positionFromTrustedSetup({ board: Array(16).fill(null), inHand: 0 }), other)).toThrow(/book for 2 attributes,/);
     }
   });
 
@@ -297,17 +292,18 @@ describe("the book file", () => {
 
   it("answers nothing outside its tiers or for a finished game", () => {
     const book = openBook(bytes, rules);
+    const lookup = (board: (number | null)[], inHand: number | null) => lookupBook(book, positionFromTrustedSetup({ board, inHand }), rules);
     const empty: (number | null)[] = Array(16).fill(null);
-    expect(lookupBook(book, { board: empty, inHand: 7 }, rules)).toBeDefined();
-    expect(lookupBook(book, { board: empty, inHand: null }, rules)).toBeDefined();
+    expect(lookup(empty, 7)).toBeDefined();
+    expect(lookup(empty, null)).toBeDefined();
     // Four short light pieces (0-3) in the top row: a Quarto on the board, the game is over.
     const won: (number | null)[] = [0, 1, 2, 3, null, null, null, null, null, null, null, null, null, null, null, null];
-    expect(lookupBook(book, { board: won, inHand: null }, rules)).toBeUndefined();
-    expect(lookupBook(book, { board: won, inHand: 15 }, rules)).toBeUndefined();
+    expect(lookup(won, null)).toBeUndefined();
+    expect(lookup(won, 15)).toBeUndefined();
     const open: (number | null)[] = [0, 1, 2, 12, null, null, null, null, null, null, null, null, null, null, null, null];
-    expect(lookupBook(book, { board: open, inHand: 15 }, rules)).toBeDefined();
+    expect(lookup(open, 15)).toBeDefined();
     // 11 empty cells: below the deepest tier.
     open[4] = 13;
-    expect(lookupBook(book, { board: open, inHand: 15 }, rules)).toBeUndefined();
+    expect(lookup(open, 15)).toBeUndefined();
   });
 });

@@ -6,7 +6,9 @@
  * order of completion only: nothing here is timed.
  */
 import { describe, expect, it } from "vitest";
-import { EngineBusy, EngineQueue, evaluate, evaluateSliced, suggestMove, suggestMoveSliced } from "../../src/engine/index.ts";
+import { EngineBusy, evaluate, suggestMove } from "../../src/engine/index.ts";
+import { evaluateSliced, suggestMoveSliced } from "../../src/engine/sliced.ts";
+import { EngineQueue } from "../../src/engine/slices.ts";
 import { makeMoveText, makePositionString, makeRules, playMove, type Position } from "../../src/rules/index.ts";
 import { RULE_SETS } from "./engine-brute.ts";
 import { ongoingPositions } from "./engine-positions.ts";

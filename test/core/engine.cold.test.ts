@@ -4,7 +4,7 @@
  * (Vitest gives each test file its own module graph, so the counter starts at zero here.)
  */
 import { expect, it } from "vitest";
-import { positionKey } from "../../src/engine/book.ts";
+import { positionKey } from "../../scripts/book-builder.ts";
 import { DEFAULT_MAX_NODES, evaluate, LEVELS, suggestMove, tableAllocations } from "../../src/engine/index.ts";
 import { tableBytes } from "../../src/engine/search.ts";
 import { CLASSIC_RULES, legalMoves, makeRules, type Position, readPosition, type Rules } from "../../src/rules/index.ts";
