@@ -6,8 +6,7 @@
  * The in-process player searches in the engine's queue (`game` lane) and in slices that yield.
  */
 import { completedShapes, makeRules, type Move, positionFromTrustedSetup, readPosition } from "../rules/index.ts";
-import { LEVELS, type Level, type Suggestion, type SuggestOptions, suggestMove, suggestMoveInTurn } from "../engine/index.ts";
-import { hashSeed } from "../engine/random.ts";
+import { hashSeed, LEVELS, type Level, type Suggestion, type SuggestOptions, suggestMove, suggestMoveInTurn } from "../engine/index.ts";
 import type { BotInfo, CheckedMoveRequest, MoveAnswer, Player } from "./protocol.ts";
 
 export const REFERENCE_BOTS: readonly Level[] = LEVELS;

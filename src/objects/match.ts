@@ -52,7 +52,7 @@ import {
   seatOfTokenHash,
   seatToMove,
 } from "../match/index.ts";
-import { hashSeed } from "../engine/random.ts";
+import { hashSeed } from "../engine/index.ts";
 import { retentionMs } from "./retention.ts";
 
 export interface SeatToken {

@@ -8,7 +8,7 @@
  * The seed shuffles the bots, picks per pair who gives first in the first cycle, and orders the openings.
  */
 import type { MatchOpening } from "../match/index.ts";
-import { seededRandom, shuffleInPlace } from "../engine/random.ts";
+import { seededRandom, shuffleInPlace } from "../engine/index.ts";
 
 export interface ScheduledGame {
   /** Position in play order, from 0. */
