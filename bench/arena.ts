@@ -32,7 +32,7 @@ try {
   for (const name of names) {
     const registered = await call<{ id: string }>(worker.origin, "/v1/bots", {
       method: "POST",
-      body: JSON.stringify({ name, url: bots.urls.get(name) }),
+      body: JSON.stringify({ name, url: bots.urls.get(name), entry: "open" }),
       expect: 201,
     });
     ids.push(registered.id);

@@ -355,7 +355,7 @@ async function main(): Promise<void> {
     await server.start();
     for (const bot of bots) {
       await startBot(bot);
-      const registered = await ok<{ id: string; secret: string }>("POST", "/v1/bots", { name: bot.name, url: bot.server?.url });
+      const registered = await ok<{ id: string; secret: string }>("POST", "/v1/bots", { name: bot.name, url: bot.server?.url, entry: "open" });
       bot.id = registered.id;
       bot.secret = registered.secret;
     }

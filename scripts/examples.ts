@@ -118,6 +118,7 @@ function botExamples() {
       secret: "",
       tokenHash: "",
       info: { name: "alice", author: "Ada", version: "0.3" },
+      entry: "owner",
       createdAt: T0,
     }),
   };

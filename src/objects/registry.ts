@@ -7,7 +7,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { err, ok } from "../rules/index.ts";
-import { type BotOutput, botOutput, type Reply, type StoredBot } from "../wire/index.ts";
+import { type BotEntry, type BotOutput, botOutput, type Reply, type StoredBot } from "../wire/index.ts";
 
 interface BotRow extends Record<string, SqlStorageValue> {
   id: string;
@@ -16,6 +16,7 @@ interface BotRow extends Record<string, SqlStorageValue> {
   secret: string;
   token_hash: string;
   info: string;
+  entry: string;
   created_at: number;
 }
 
@@ -26,6 +27,7 @@ const fromRow = (row: BotRow): StoredBot => ({
   secret: row.secret,
   tokenHash: row.token_hash,
   info: JSON.parse(row.info),
+  entry: row.entry === "owner" ? "owner" : "open",
   createdAt: row.created_at,
 });
 
@@ -41,6 +43,9 @@ export class BotRegistry extends DurableObject<Env> {
       info TEXT NOT NULL,
       created_at INTEGER NOT NULL
     )`);
+    // Columns added after the table (existing rows get the default: bots registered before `entry` stay open).
+    const columns = new Set(ctx.storage.sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('bots')").toArray().map((column) => column.name));
+    if (!columns.has("entry")) ctx.storage.sql.exec("ALTER TABLE bots ADD COLUMN entry TEXT NOT NULL DEFAULT 'open'");
   }
 
   private rows(query: string, ...bindings: SqlStorageValue[]): StoredBot[] {
@@ -59,13 +64,14 @@ export class BotRegistry extends DurableObject<Env> {
       return err({ code: "registry/name_taken", detail: `a bot named ${bot.name} is already registered` });
     }
     this.ctx.storage.sql.exec(
-      "INSERT INTO bots (id, name, url, secret, token_hash, info, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO bots (id, name, url, secret, token_hash, info, entry, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       bot.id,
       bot.name,
       bot.url,
       bot.secret,
       bot.tokenHash,
       JSON.stringify(bot.info),
+      bot.entry,
       bot.createdAt,
     );
     return ok(botOutput(bot));
@@ -115,6 +121,16 @@ export class BotRegistry extends DurableObject<Env> {
     if (bot.tokenHash !== tokenHash) return err({ code: "registry/wrong_token", detail: "the token is not this bot's management token" });
     this.ctx.storage.sql.exec("UPDATE bots SET secret = ?, token_hash = ? WHERE id = ?", secret, newTokenHash, id);
     return ok(botOutput({ ...bot, secret, tokenHash: newTokenHash }));
+  }
+
+  /** Changes the bot's settings if `tokenHash` is its management token's. */
+  async update(id: string, tokenHash: string, changes: { entry?: BotEntry }): Promise<Reply<BotOutput>> {
+    const bot = this.byId(id);
+    if (!bot) return notFound(id);
+    if (bot.tokenHash !== tokenHash) return err({ code: "registry/wrong_token", detail: "the token is not this bot's management token" });
+    const entry = changes.entry ?? bot.entry;
+    this.ctx.storage.sql.exec("UPDATE bots SET entry = ? WHERE id = ?", entry, id);
+    return ok(botOutput({ ...bot, entry }));
   }
 
   /** Deletes the bot if `tokenHash` is its management token's. Tournaments already created keep their copy. */

@@ -167,6 +167,15 @@ export const SignatureHeadersSchema = z.object({
 
 const BOT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
 
+/** Who may make the service call a bot: anyone (`open`), or only a request that carries its management token (`owner`). */
+export const BOT_ENTRIES = ["open", "owner"] as const;
+
+const BotEntrySchema = z.enum(BOT_ENTRIES).openapi("BotEntry", {
+  description:
+    "Who may enter the bot in a tournament or seat it in a hosted match: `open`, anyone; `owner` (the default at registration), only a request that carries the bot's management token (in a tournament's `bots`, `{\"id\", \"token\"}`; otherwise a 403 `registry/entry_refused`). The ladder is the owner's choice either way. Bots registered before this setting existed are `open`.",
+  example: "owner",
+});
+
 export const RegisterBotRequestSchema = z
   .strictObject({
     name: z
@@ -181,6 +190,7 @@ export const RegisterBotRequestSchema = z
         "The bot's base URL: http or https, no credentials, query, fragment, spaces or control characters, on a public host (no loopback, private, link-local or local name; allowed only where the service runs with ALLOW_PRIVATE_BOT_URLS, as under npm start). Stored normalized (WHATWG URL serialization). The arena calls `{url}/`, `{url}/move` and `{url}/end`.",
       example: "http://127.0.0.1:9001",
     }),
+    entry: BotEntrySchema.optional(),
     ladder: z.boolean().optional().openapi({
       description:
         "Put the bot on the ladder at once: it is paired with the other ladder bots all the time and rated over all its ladder games (see GET /v1/ladder). Default: false.",
@@ -195,6 +205,7 @@ export const BotSchema = z
     name: z.string().openapi({ description: "Its name in tournaments.", example: "alice" }),
     url: z.string().openapi({ format: "uri", description: "Its base URL, normalized (WHATWG URL serialization).", example: "http://127.0.0.1:9001/" }),
     info: BotInfoSchema,
+    entry: BotEntrySchema,
     createdAt: z.string().openapi({ format: "date-time", description: "When it was registered.", example: "2026-10-01T12:00:00.000Z" }),
   })
   .openapi("Bot", { description: "A registered bot (its secret and token are never shown again).", example: examples.bots.bot as never });
@@ -238,4 +249,9 @@ export const BotListSchema = z
     example: { bots: [examples.bots.bot], next: null, builtIn: LEVELS.map((name) => ({ name, url: `/bots/${name}` })) } as never,
   });
 
+export const UpdateBotRequestSchema = z
+  .strictObject({ entry: BotEntrySchema.optional() })
+  .openapi("UpdateBotRequest", { description: "The settings to change (absent: unchanged).", example: { entry: "open" } });
+
 export type BotOutput = z.infer<typeof BotSchema>;
+export type BotEntry = (typeof BOT_ENTRIES)[number];

@@ -3,7 +3,7 @@
  * calls with it; management token only hashed) and the public view, which never shows either.
  */
 import type { BotInfo } from "../bots/index.ts";
-import type { BotOutput } from "./bot-schemas.ts";
+import type { BotEntry, BotOutput } from "./bot-schemas.ts";
 
 /** A registered bot as the registry stores it. */
 export interface StoredBot {
@@ -13,6 +13,8 @@ export interface StoredBot {
   secret: string;
   tokenHash: string;
   info: BotInfo;
+  /** Who may enter it (absent in rows stored before the setting: `open`). */
+  entry: BotEntry;
   createdAt: number;
 }
 
@@ -22,5 +24,5 @@ export const REGISTRY_NAME = "registry";
 const instant = (ms: number): string => new Date(ms).toISOString();
 
 export function botOutput(bot: StoredBot): BotOutput {
-  return { id: bot.id, name: bot.name, url: bot.url, info: bot.info, createdAt: instant(bot.createdAt) };
+  return { id: bot.id, name: bot.name, url: bot.url, info: bot.info, entry: bot.entry, createdAt: instant(bot.createdAt) };
 }

@@ -8,11 +8,13 @@ export {
   BotListSchema,
   BotMoveAnswerSchema,
   BotMoveRequestSchema,
+  type BotEntry,
   type BotOutput,
   BotSchema,
   RegisterBotRequestSchema,
   RegisteredBotSchema,
   SignatureHeadersSchema,
+  UpdateBotRequestSchema,
 } from "./bot-schemas.ts";
 export { botFetchHandler } from "./bot-server.ts";
 export { botOutput, REGISTRY_NAME, type StoredBot } from "./bots.ts";

@@ -149,6 +149,11 @@ export const PROBLEMS = {
   },
   "registry/token_required": { status: 401, title: "Management token required", example: "send the bot's management token as Authorization: Bearer <token>" },
   "registry/wrong_token": { status: 403, title: "Wrong management token", example: "the token is not this bot's management token" },
+  "registry/entry_refused": {
+    status: 403,
+    title: "Only the bot's owner may enter it",
+    example: "bots.0: alice is entered by its owner only (entry: owner): give it as {\"id\": \"b4n6xr2mq7tz3kc5vj8wd2hp6e\", \"token\": \"<its management token>\"}",
+  },
 
   "reference/unknown_bot": {
     status: 404,

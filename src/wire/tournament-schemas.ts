@@ -77,15 +77,25 @@ const SprtInputSchema = z
 
 // ---- tournaments ----
 
+const TournamentBotEntrySchema = z
+  .strictObject({
+    id: z.string().min(1).max(40).openapi({ description: "The registered bot's id.", example: EXAMPLE_BOT_ID }),
+    token: z.string().min(1).max(200).openapi({ description: "Its management token: the owner's consent to enter it.", example: EXAMPLE_MANAGEMENT_TOKEN }),
+  })
+  .openapi("TournamentBotEntry", {
+    description: "A registered bot entered with its management token (needed when its `entry` is `owner`).",
+    example: { id: EXAMPLE_BOT_ID, token: EXAMPLE_MANAGEMENT_TOKEN },
+  });
+
 export const CreateTournamentRequestSchema = z
   .strictObject({
     name: z.string().min(1).max(80).optional().openapi({ description: "A name to show.", example: "Friday round robin" }),
     bots: z
-      .array(z.string().min(1).max(40))
+      .array(z.union([z.string().min(1).max(40), TournamentBotEntrySchema]))
       .min(2)
       .max(MAX_TOURNAMENT_BOTS)
       .openapi({
-        description: `The entrants, 2-${MAX_TOURNAMENT_BOTS}: registered bot ids and/or built-in bot names (${LEVELS.join(", ")}); each at most once.`,
+        description: `The entrants, 2-${MAX_TOURNAMENT_BOTS}: registered bot ids and/or built-in bot names (${LEVELS.join(", ")}); each at most once. A registered bot whose \`entry\` is \`owner\` is entered with its management token, as \`{"id", "token"}\` (without it: 403 \`registry/entry_refused\`).`,
         example: [EXAMPLE_BOT_ID, "easy"],
       }),
     gamesPerPair: withDefault(z.number().int().min(2).max(MAX_GAMES_PER_PAIR).multipleOf(2), 2, {

@@ -29,7 +29,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const registry = () => env.BOT_REGISTRY.get(env.BOT_REGISTRY.idFromName(REGISTRY_NAME));
 
 async function register(): Promise<Credentials> {
-  const response = await postJson("/v1/bots", { name: `rotor-${crypto.randomUUID().slice(0, 8)}`, url: fleet.url("rotor") });
+  const response = await postJson("/v1/bots", { name: `rotor-${crypto.randomUUID().slice(0, 8)}`, url: fleet.url("rotor"), entry: "open" });
   const text = await response.text();
   expect(response.status, text).toBe(201);
   return JSON.parse(text) as Credentials;

@@ -22,9 +22,9 @@ export interface CreatedTournament {
   state: TournamentOutput;
 }
 
-/** Registers fleet bot `bot` under `name`; the fleet then checks its signatures. Returns its id. */
+/** Registers fleet bot `bot` under `name`, open to all (`entry: open`); the fleet then checks its signatures. Returns its id. */
 export async function registerFleetBot(fleet: Fleet, bot: string, name = bot): Promise<string> {
-  const response = await postJson("/v1/bots", { name, url: fleet.url(bot) });
+  const response = await postJson("/v1/bots", { name, url: fleet.url(bot), entry: "open" });
   const text = await response.text();
   expect(response.status, text).toBe(201);
   const registered = JSON.parse(text) as { id: string; secret: string };

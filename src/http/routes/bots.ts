@@ -36,6 +36,8 @@ import {
   RegisteredBotSchema,
   REGISTRY_NAME,
   SignatureHeadersSchema,
+  type StoredBot,
+  UpdateBotRequestSchema,
   withRateLimitHeaders,
 } from "../../wire/index.ts";
 import {
@@ -85,6 +87,21 @@ export function botUrlPolicy(c: Context<AppEnv>): BotUrlPolicy {
 function healthCheckDetail(url: string, policy: BotUrlPolicy, failure: { code: string; detail: string }): string {
   const generic = `GET ${botCallUrl(url, "/")} did not answer with the bot's identity (a 2xx JSON BotInfo within ${HEALTH_CHECK_TIMEOUT_MS / 1000} s, without redirects)`;
   return policy.allowPrivate ? `${generic}: ${failure.code}: ${failure.detail}` : generic;
+}
+
+/**
+ * May a request enter `bot` (in a tournament, a match seat)? An `open` bot, anyone; an `owner` bot, only
+ * with its management token (`tokenHash`: the hash of the token the request gave, null for none).
+ */
+export function mayEnter(bot: Pick<StoredBot, "entry" | "tokenHash">, tokenHash: string | null): boolean {
+  return tokenHash === null ? bot.entry === "open" : tokenHash === bot.tokenHash;
+}
+
+/** Why a request may not enter `bot` (see `mayEnter`). */
+export function entryRefusal(bot: Pick<StoredBot, "id" | "name" | "entry">, tokenHash: string | null): string {
+  return tokenHash === null
+    ? `${bot.name} is entered by its owner only (entry: owner): give it as {"id": "${bot.id}", "token": "<its management token>"}`
+    : `the token given for ${bot.name} is not its management token`;
 }
 
 /** The ladder: a single Durable Object (src/http/routes/ladder.ts has its routes). */
@@ -185,7 +202,7 @@ export function registerBotsRoutes(app: App): void {
     }),
     async (c) => {
       await spend(c, "bots");
-      const { name, url: given, ladder } = c.req.valid("json");
+      const { name, url: given, ladder, entry = "owner" } = c.req.valid("json");
       if (isReferenceBot(name.toLowerCase())) throw new ProblemError("registry/name_taken", `${name} is the name of a built-in bot`);
       const policy = botUrlPolicy(c);
       const checked = checkBotUrl(given, policy);
@@ -200,7 +217,7 @@ export function registerBotsRoutes(app: App): void {
       if (!health.ok) throw new ProblemError("registry/health_check_failed", healthCheckDetail(url, policy, health));
       const token = newSeatToken();
       const id = newMatchId();
-      const reply = await registryStub(c.env).register({ id, name, url, secret, tokenHash: await hashToken(token), info: health.info, createdAt: Date.now() });
+      const reply = await registryStub(c.env).register({ id, name, url, secret, tokenHash: await hashToken(token), info: health.info, entry, createdAt: Date.now() });
       if (!reply.ok) throw new ProblemError(reply.error.code, reply.error.detail);
       const location = `/v1/bots/${id}`;
       if (!ladder) return c.json({ ...reply.value, secret, token }, 201, { Location: location });
@@ -278,6 +295,36 @@ export function registerBotsRoutes(app: App): void {
       if (token === null) throw new ProblemError("registry/token_required", "send the bot's management token as Authorization: Bearer <token>");
       if (!isMatchId(id)) throw unknownBot(id);
       const reply = await registryStub(c.env).remove(id, await hashToken(token));
+      if (!reply.ok) throw reply.error.code === "registry/not_found" ? unknownBot(id) : new ProblemError(reply.error.code, reply.error.detail);
+      return c.json(reply.value, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "patch",
+      path: "/v1/bots/{id}",
+      tags: ["Bots"],
+      operationId: "updateBot",
+      summary: "Change a bot's settings",
+      description:
+        "Changes who may enter the bot (`entry`: `open` or `owner`); needs its management token as `Authorization: Bearer <token>`. Tournaments already created keep playing it. Answers the bot.",
+      security: [{ botToken: [] }],
+      request: {
+        params: IdParamSchema,
+        body: { required: true, content: { "application/json": { schema: UpdateBotRequestSchema, examples: { open: { summary: "Let anyone enter it", value: { entry: "open" } } } } } },
+      },
+      responses: {
+        200: { description: "The bot, changed.", content: { "application/json": { schema: BotSchema, example: examples.bots.bot } } },
+        ...problems("/v1/bots/{id}", [...BODY, "registry/token_required", "registry/wrong_token", "registry/not_found"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const token = bearerToken(c);
+      if (token === null) throw new ProblemError("registry/token_required", "send the bot's management token as Authorization: Bearer <token>");
+      if (!isMatchId(id)) throw unknownBot(id);
+      const reply = await registryStub(c.env).update(id, await hashToken(token), c.req.valid("json"));
       if (!reply.ok) throw reply.error.code === "registry/not_found" ? unknownBot(id) : new ProblemError(reply.error.code, reply.error.detail);
       return c.json(reply.value, 200);
     },

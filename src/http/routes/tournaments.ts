@@ -42,7 +42,7 @@ import { checkBotUrl, isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts
 import { OPENING_SUITE_NAMES, OPENING_SUITES, parseOpenings, scheduleProblem, sprtProblem, suiteProblem } from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
-import { botUrlPolicy, registryStub } from "./bots.ts";
+import { botUrlPolicy, entryRefusal, mayEnter, registryStub } from "./bots.ts";
 import { spend } from "../limits.ts";
 
 const BODY: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", "request/invalid"];
@@ -75,19 +75,32 @@ function gameCursor(cursor: string): number {
 const invalid = (path: (string | number)[], message: string) =>
   new ProblemError("request/invalid", `${path.join(".")}: ${message}`, { errors: [{ path, message }] });
 
-/** The entrants: built-in names as they are, registered ids resolved (with their secrets) by the registry. */
-async function entriesOf(c: Context<AppEnv>, bots: string[]): Promise<StoredEntry[]> {
+/** A tournament's `bots` item: a name or id, or a registered bot's id with its management token. */
+type BotItem = CreateTournamentRequest["bots"][number];
+const itemId = (item: BotItem): string => (typeof item === "string" ? item : item.id);
+
+/**
+ * The entrants: built-in names as they are, registered ids resolved (with their secrets) by the
+ * registry. A bot whose owner keeps its entry (`entry: owner`) needs its management token beside its id.
+ */
+async function entriesOf(c: Context<AppEnv>, items: CreateTournamentRequest["bots"]): Promise<StoredEntry[]> {
+  const bots = items.map(itemId);
   bots.forEach((bot, index) => {
     if (bots.indexOf(bot) !== index) throw invalid(["bots", index], `${bot} is entered twice`);
   });
   const ids = bots.filter((bot) => !isReferenceBot(bot) && isMatchId(bot));
   const found = ids.length === 0 ? [] : await registryStub(c.env).entrants(ids);
+  const hashes = await Promise.all(items.map((item) => (typeof item === "string" ? null : hashToken(item.token))));
   return bots.map((bot, index): StoredEntry => {
     if (isReferenceBot(bot)) return { name: bot, kind: "builtIn", level: bot };
     const registered = found[ids.indexOf(bot)];
     if (!registered) {
       const message = `'${bot.slice(0, 40)}' is neither a registered bot id nor a built-in bot (${REFERENCE_BOTS.join(", ")})`;
       throw new ProblemError("tournament/unknown_bot", `bots.${index}: ${message}`, { errors: [{ path: ["bots", index], message }] });
+    }
+    if (!mayEnter(registered, hashes[index])) {
+      const message = entryRefusal(registered, hashes[index]);
+      throw new ProblemError("registry/entry_refused", `bots.${index}: ${message}`, { errors: [{ path: ["bots", index], message }] });
     }
     // A bot registered before the URL policy (or under another deployment's) is not called where the policy refuses its URL.
     const url = checkBotUrl(registered.url, botUrlPolicy(c));
@@ -196,7 +209,7 @@ export function registerTournamentsRoutes(app: App): void {
           content: { "application/json": { schema: CreatedTournamentSchema, example: examples.tournament.created } },
         },
         ...withRateLimitHeaders(
-          problems("/v1/tournaments", [...BODY, ...IDEMPOTENCY_PROBLEMS, "tournament/unknown_bot", "registry/url_not_allowed", "request/rate_limited"]),
+          problems("/v1/tournaments", [...BODY, ...IDEMPOTENCY_PROBLEMS, "tournament/unknown_bot", "registry/entry_refused", "registry/url_not_allowed", "request/rate_limited"]),
         ),
       },
     }),
