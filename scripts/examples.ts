@@ -114,6 +114,7 @@ function botExamples() {
     bot: botOutput({
       id: EXAMPLE_BOT_ID,
       name: "alice",
+      connection: "webhook",
       url: "http://127.0.0.1:9001/",
       secret: "",
       tokenHash: "",

@@ -4,6 +4,7 @@ interface Env {
   BOT_REGISTRY: DurableObjectNamespace<import("./objects/index.ts").BotRegistry>;
   LADDER: DurableObjectNamespace<import("./objects/index.ts").LadderObject>;
   IDEMPOTENCY: DurableObjectNamespace<import("./objects/index.ts").IdempotencyKey>;
+  BOT_LINKS: DurableObjectNamespace<import("./objects/index.ts").BotLinkObject>;
   /** The static assets of wrangler.toml's [assets] (the API reference's script). */
   ASSETS: Fetcher;
   // The vars of wrangler.toml's [vars]: read and checked only by src/wire/settings.ts (readSettings), which

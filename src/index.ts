@@ -16,6 +16,7 @@ export { TournamentObject } from "./objects/index.ts";
 export { BotRegistry } from "./objects/index.ts";
 export { LadderObject } from "./objects/index.ts";
 export { IdempotencyKey } from "./objects/index.ts";
+export { BotLinkObject } from "./objects/index.ts";
 
 // Every books/*.bin (src/books.ts, written by scripts/books-index.ts).
 installBooks(OPENING_BOOKS);

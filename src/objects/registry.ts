@@ -17,12 +17,14 @@ interface BotRow extends Record<string, SqlStorageValue> {
   token_hash: string;
   info: string;
   entry: string;
+  connection: string;
   created_at: number;
 }
 
 const fromRow = (row: BotRow): StoredBot => ({
   id: row.id,
   name: row.name,
+  connection: row.connection === "stream" ? "stream" : "webhook",
   url: row.url,
   secret: row.secret,
   tokenHash: row.token_hash,
@@ -46,6 +48,7 @@ export class BotRegistry extends DurableObject<Env> {
     // Columns added after the table (existing rows get the default: bots registered before `entry` stay open).
     const columns = new Set(ctx.storage.sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('bots')").toArray().map((column) => column.name));
     if (!columns.has("entry")) ctx.storage.sql.exec("ALTER TABLE bots ADD COLUMN entry TEXT NOT NULL DEFAULT 'open'");
+    if (!columns.has("connection")) ctx.storage.sql.exec("ALTER TABLE bots ADD COLUMN connection TEXT NOT NULL DEFAULT 'webhook'");
   }
 
   private rows(query: string, ...bindings: SqlStorageValue[]): StoredBot[] {
@@ -64,7 +67,7 @@ export class BotRegistry extends DurableObject<Env> {
       return err({ code: "registry/name_taken", detail: `a bot named ${bot.name} is already registered` });
     }
     this.ctx.storage.sql.exec(
-      "INSERT INTO bots (id, name, url, secret, token_hash, info, entry, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO bots (id, name, url, secret, token_hash, info, entry, connection, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
       bot.id,
       bot.name,
       bot.url,
@@ -72,6 +75,7 @@ export class BotRegistry extends DurableObject<Env> {
       bot.tokenHash,
       JSON.stringify(bot.info),
       bot.entry,
+      bot.connection,
       bot.createdAt,
     );
     return ok(botOutput(bot));
@@ -92,7 +96,7 @@ export class BotRegistry extends DurableObject<Env> {
             after.id,
             limit + 1,
           );
-    return { bots: rows.slice(0, limit).map(botOutput), more: rows.length > limit };
+    return { bots: rows.slice(0, limit).map((bot) => botOutput(bot)), more: rows.length > limit };
   }
 
   /** The deep health check's ping: a read of the table, nothing written. */
@@ -121,6 +125,18 @@ export class BotRegistry extends DurableObject<Env> {
     if (bot.tokenHash !== tokenHash) return err({ code: "registry/wrong_token", detail: "the token is not this bot's management token" });
     this.ctx.storage.sql.exec("UPDATE bots SET secret = ?, token_hash = ? WHERE id = ?", secret, newTokenHash, id);
     return ok(botOutput({ ...bot, secret, tokenHash: newTokenHash }));
+  }
+
+  /**
+   * The bot, without its secret, if `tokenHash` is its management token's: what a connected bot's calls
+   * (its event stream, its answers) are checked against.
+   */
+  async authorize(id: string, tokenHash: string): Promise<Reply<Omit<StoredBot, "secret" | "tokenHash">>> {
+    const bot = this.byId(id);
+    if (!bot) return notFound(id);
+    if (bot.tokenHash !== tokenHash) return err({ code: "registry/wrong_token", detail: "the token is not this bot's management token" });
+    const { secret: _secret, tokenHash: _hash, ...rest } = bot;
+    return ok(rest);
   }
 
   /** Changes the bot's settings if `tokenHash` is its management token's. */

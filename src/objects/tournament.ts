@@ -7,6 +7,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { retentionMs } from "./retention.ts";
+import { connectedBot } from "./bot-link.ts";
 import { httpBot, type Player, referenceBot } from "../bots/index.ts";
 import { type MatchState, newMatchId } from "../match/index.ts";
 import { err, ok } from "../rules/index.ts";
@@ -98,25 +99,35 @@ const entryOf = (tournament: StoredTournament, name: string): StoredEntry => {
   return entry;
 };
 
-/** A tournament entrant as a player: built-in bots in-process (untimed), registered bots over HTTP. */
-function playerOf(entry: StoredEntry, maxNodes: number): Player {
-  return entry.kind === "builtIn"
-    ? referenceBot(entry.level, { name: entry.name, maxNodes })
-    : httpBot({ name: entry.name, url: entry.url, secret: entry.secret });
+/**
+ * A tournament entrant as a player: built-in bots in-process (untimed), registered bots over HTTP,
+ * connected bots through their link object (the same Player: the step cannot tell them apart).
+ */
+function playerOf(entry: StoredEntry, maxNodes: number, env: Env): Player {
+  switch (entry.kind) {
+    case "builtIn":
+      return referenceBot(entry.level, { name: entry.name, maxNodes });
+    case "registered":
+      return httpBot({ name: entry.name, url: entry.url, secret: entry.secret });
+    case "connected":
+      return connectedBot(env, entry);
+  }
 }
 
-const playerNamed = (tournament: StoredTournament, name: string): Player => playerOf(entryOf(tournament, name), tournament.maxNodes);
+const playerNamed = (tournament: StoredTournament, name: string, env: Env): Player => playerOf(entryOf(tournament, name), tournament.maxNodes, env);
 
 /**
  * The step's policy: up to `concurrency` games at once; in a round robin no bot in two of them, in a
  * gauntlet or an SPRT the first bot in as many as run (each game has its own match and clock).
  */
 const policyOf = (tournament: StoredTournament): StepPolicy => {
+  // Only whether each entrant moves in-process matters here, which no player needs an environment to say.
+  const env = {} as Env;
   const concurrency = tournament.concurrency ?? 1;
   const kind = tournament.kind ?? "roundRobin";
   const settings = tournament.sprtSettings;
   return {
-    untimed: untimedBots(tournament.entries.map((entry) => playerOf(entry, tournament.maxNodes))),
+    untimed: untimedBots(tournament.entries.map((entry) => playerOf(entry, tournament.maxNodes, env))),
     maxMoveMs: DEFAULT_MAX_MOVE_MS,
     concurrency,
     gamesPerBot: kind === "roundRobin" ? 1 : concurrency,
@@ -210,7 +221,7 @@ export class TournamentObject extends DurableObject<Env> {
       case "askBot": {
         // A built-in bot searches in the isolate's engine queue and slices, set from this Worker's vars.
         configureEngineTurns(readSettings(this.env));
-        const { reply, at } = await askBot(playerNamed(tournament, command.ask.bot), command.ask, Date.now);
+        const { reply, at } = await askBot(playerNamed(tournament, command.ask.bot, this.env), command.ask, Date.now);
         return { type: "reply", game, matchId: command.matchId, ask: command.ask, reply, at };
       }
       case "act": {
@@ -222,7 +233,7 @@ export class TournamentObject extends DurableObject<Env> {
       case "sendNotices": {
         const read = await this.matchStub(command.matchId).botState();
         if (read.ok && read.value.status === "finished") {
-          await sendEndNotices(read.value as MatchState, command, [playerNamed(tournament, command.names[0]), playerNamed(tournament, command.names[1])]);
+          await sendEndNotices(read.value as MatchState, command, [playerNamed(tournament, command.names[0], this.env), playerNamed(tournament, command.names[1], this.env)]);
         }
         return { type: "notified", game, matchId: command.matchId, at: Date.now() };
       }

@@ -167,6 +167,15 @@ export const SignatureHeadersSchema = z.object({
 
 const BOT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
 
+/** How the service reaches a bot: it calls its URL (`webhook`), or the bot connects out and reads its event stream (`stream`). */
+export const BOT_CONNECTIONS = ["webhook", "stream"] as const;
+
+const BotConnectionSchema = z.enum(BOT_CONNECTIONS).openapi("BotConnection", {
+  description:
+    "`webhook` (the default): the bot is a web server at `url` that the service calls (`POST {url}/move`, `POST {url}/end`). `stream`: the bot has no URL; it connects out with its management token, reads `GET /v1/bots/{id}/events` (newline-delimited JSON, or a long poll) and answers each move request with `POST /v1/bots/{id}/moves/{requestId}`: the same bodies, clocks and forfeits as a webhook bot.",
+  example: "webhook",
+});
+
 /** Who may make the service call a bot: anyone (`open`), or only a request that carries its management token (`owner`). */
 export const BOT_ENTRIES = ["open", "owner"] as const;
 
@@ -185,8 +194,10 @@ export const RegisterBotRequestSchema = z
         description: `The bot's name in tournaments: 1-40 letters, digits, \`_\`, \`.\` or \`-\`; unique (case-insensitive), and not a built-in bot's name (${LEVELS.join(", ")}).`,
         example: "alice",
       }),
-    url: z.string().min(1).max(2000).openapi({
+    connection: BotConnectionSchema.optional(),
+    url: z.string().min(1).max(2000).optional().openapi({
       description:
+        "Required for a `webhook` bot, absent for a `stream` one. " +
         "The bot's base URL: http or https, no credentials, query, fragment, spaces or control characters, on a public host (no loopback, private, link-local or local name; allowed only where the service runs with ALLOW_PRIVATE_BOT_URLS, as under npm start). Stored normalized (WHATWG URL serialization). The arena calls `{url}/`, `{url}/move` and `{url}/end`.",
       example: "http://127.0.0.1:9001",
     }),
@@ -203,10 +214,21 @@ export const BotSchema = z
   .object({
     id: z.string().openapi({ description: "The bot's id: enter it in tournaments.", example: EXAMPLE_BOT_ID }),
     name: z.string().openapi({ description: "Its name in tournaments.", example: "alice" }),
-    url: z.string().openapi({ format: "uri", description: "Its base URL, normalized (WHATWG URL serialization).", example: "http://127.0.0.1:9001/" }),
+    connection: BotConnectionSchema,
+    url: z
+      .union([z.string(), z.null()])
+      .openapi({ format: "uri", description: "Its base URL, normalized (WHATWG URL serialization); null for a connected (`stream`) bot.", example: "http://127.0.0.1:9001/" }),
     info: BotInfoSchema,
     entry: BotEntrySchema,
     createdAt: z.string().openapi({ format: "date-time", description: "When it was registered.", example: "2026-10-01T12:00:00.000Z" }),
+    connected: z.boolean().optional().openapi({
+      description: "Only for a connected bot: whether it reads its event stream now (or long-polled in the last few seconds).",
+      example: true,
+    }),
+    lastSeen: z
+      .union([z.string(), z.null()])
+      .optional()
+      .openapi({ format: "date-time", description: "Only for a connected bot: when it was last connected (null: never).", example: "2026-10-01T12:05:00.000Z" }),
   })
   .openapi("Bot", { description: "A registered bot (its secret and token are never shown again).", example: examples.bots.bot as never });
 
@@ -253,5 +275,45 @@ export const UpdateBotRequestSchema = z
   .strictObject({ entry: BotEntrySchema.optional() })
   .openapi("UpdateBotRequest", { description: "The settings to change (absent: unchanged).", example: { entry: "open" } });
 
+// ---- connected bots: the event stream and the answers ----
+
+const MoveEventSchema = z
+  .object({
+    type: z.literal("move"),
+    requestId: z.string().openapi({ description: "Answer with `POST /v1/bots/{id}/moves/{requestId}`.", example: "k3v7tq2mz5xj4c6rb8wn2hd5fa-3" }),
+    request: BotMoveRequestSchema,
+  })
+  .openapi("BotStreamMove", {
+    description:
+      "A move request, open from when it is sent: `request` is exactly the body a webhook bot gets in `POST {botUrl}/move` (its `clock.timeLeftMs` runs from now). Sent again on every (re)connect while it is open.",
+  });
+
+const EndEventSchema = z
+  .object({ type: z.literal("end"), notice: BotEndNoticeSchema })
+  .openapi("BotStreamEnd", { description: "How a game ended: exactly the body a webhook bot gets in `POST {botUrl}/end`. Best effort: not sent again." });
+
+const KeepAliveEventSchema = z
+  .object({ type: z.literal("keepAlive") })
+  .openapi("BotStreamKeepAlive", {
+    description: "Sent once the open requests have been sent at (re)connect, then at least every 20 seconds, so a client can tell a quiet stream from a dead one.",
+  });
+
+export const BotStreamEventSchema = z
+  .discriminatedUnion("type", [MoveEventSchema, EndEventSchema, KeepAliveEventSchema])
+  .openapi("BotStreamEvent", { description: "One line of `GET /v1/bots/{id}/events` (application/x-ndjson): a JSON object with its `type`." });
+
+export const BotEventsPageSchema = z
+  .object({ events: z.array(z.discriminatedUnion("type", [MoveEventSchema, EndEventSchema])).openapi({ description: "The events, oldest first; empty when none came within `wait`." }) })
+  .openapi("BotEventsPage", { description: "The answer of a long poll (`GET /v1/bots/{id}/events?wait=`): the open move requests, or the next events." });
+
+export const BotMoveReceiptSchema = z
+  .object({
+    accepted: z.literal(true).openapi({ description: "The answer was taken for this request (it is judged as a webhook bot's answer: an illegal move is a forfeit)." }),
+    requestId: z.string().openapi({ example: "k3v7tq2mz5xj4c6rb8wn2hd5fa-3" }),
+  })
+  .openapi("BotMoveReceipt", { description: "A connected bot's answer, taken.", example: { accepted: true, requestId: "k3v7tq2mz5xj4c6rb8wn2hd5fa-3" } });
+
 export type BotOutput = z.infer<typeof BotSchema>;
 export type BotEntry = (typeof BOT_ENTRIES)[number];
+export type BotConnection = (typeof BOT_CONNECTIONS)[number];
+export type BotStreamEvent = z.infer<typeof BotStreamEventSchema>;

@@ -3,12 +3,14 @@
  * calls with it; management token only hashed) and the public view, which never shows either.
  */
 import type { BotInfo } from "../bots/index.ts";
-import type { BotEntry, BotOutput } from "./bot-schemas.ts";
+import type { BotConnection, BotEntry, BotOutput } from "./bot-schemas.ts";
 
 /** A registered bot as the registry stores it. */
 export interface StoredBot {
   id: string;
   name: string;
+  /** How the service reaches it: `webhook` calls `url`; `stream` asks it over its event stream (`url` is empty). */
+  connection: BotConnection;
   url: string;
   secret: string;
   tokenHash: string;
@@ -23,6 +25,21 @@ export const REGISTRY_NAME = "registry";
 
 const instant = (ms: number): string => new Date(ms).toISOString();
 
-export function botOutput(bot: StoredBot): BotOutput {
-  return { id: bot.id, name: bot.name, url: bot.url, info: bot.info, entry: bot.entry, createdAt: instant(bot.createdAt) };
+/** Whether a connected bot is connected now, and when it was last seen (null: never). */
+export interface LinkStatus {
+  connected: boolean;
+  lastSeen: number | null;
 }
+
+/** The public view of a bot; a connected bot's with its link status (when read). */
+export function botOutput(bot: StoredBot, link?: LinkStatus): BotOutput {
+  const output: BotOutput = { id: bot.id, name: bot.name, connection: bot.connection, url: bot.connection === "stream" ? null : bot.url, info: bot.info, entry: bot.entry, createdAt: instant(bot.createdAt) };
+  if (bot.connection === "stream") {
+    output.connected = link?.connected ?? false;
+    output.lastSeen = link?.lastSeen == null ? null : instant(link.lastSeen);
+  }
+  return output;
+}
+
+/** The id of a move request to a connected bot: its match and ply (one open request per turn). */
+export const linkRequestId = (matchId: string, ply: number): string => `${matchId}-${ply}`;

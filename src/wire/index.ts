@@ -8,8 +8,13 @@ export {
   BotListSchema,
   BotMoveAnswerSchema,
   BotMoveRequestSchema,
+  type BotConnection,
   type BotEntry,
+  BotEventsPageSchema,
+  BotMoveReceiptSchema,
   type BotOutput,
+  type BotStreamEvent,
+  BotStreamEventSchema,
   BotSchema,
   RegisterBotRequestSchema,
   RegisteredBotSchema,
@@ -17,7 +22,7 @@ export {
   UpdateBotRequestSchema,
 } from "./bot-schemas.ts";
 export { botFetchHandler } from "./bot-server.ts";
-export { botOutput, REGISTRY_NAME, type StoredBot } from "./bots.ts";
+export { botOutput, type LinkStatus, linkRequestId, REGISTRY_NAME, type StoredBot } from "./bots.ts";
 export { moveFromInput, rulesFromInput } from "./convert.ts";
 export {
   EvaluateQuerySchema,

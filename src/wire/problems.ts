@@ -155,6 +155,18 @@ export const PROBLEMS = {
     example: "bots.0: alice is entered by its owner only (entry: owner): give it as {\"id\": \"b4n6xr2mq7tz3kc5vj8wd2hp6e\", \"token\": \"<its management token>\"}",
   },
 
+  "connection/not_connected_bot": {
+    status: 409,
+    title: "Not a connected bot",
+    example: "alice is a webhook bot: the service calls its URL; only a bot registered with connection: stream reads events",
+  },
+  "connection/request_not_found": { status: 404, title: "No such move request", example: "bot alice has no move request k3v7tq2mz5xj4c6rb8wn2hd5fa-3" },
+  "connection/request_closed": {
+    status: 409,
+    title: "The move request is closed",
+    example: "move request k3v7tq2mz5xj4c6rb8wn2hd5fa-3 is closed (answered already)",
+  },
+
   "reference/unknown_bot": {
     status: 404,
     title: "No such built-in bot",

@@ -32,7 +32,11 @@ export interface StoredSprt extends Required<SprtSettings> {
   maxGames: number;
 }
 
-export type StoredEntry = { name: string; kind: "builtIn"; level: Level } | { name: string; kind: "registered"; botId: string; url: string; secret: string };
+export type StoredEntry =
+  | { name: string; kind: "builtIn"; level: Level }
+  | { name: string; kind: "registered"; botId: string; url: string; secret: string }
+  /** A connected bot (`connection: stream`): asked through its BotLink object (src/objects/bot-link.ts). */
+  | { name: string; kind: "connected"; botId: string };
 
 /**
  * The tournament record; its progress fields (status, current, next, playing, sprt, ...) are the
@@ -140,7 +144,9 @@ export function tournamentView(tournament: StoredTournament, games: readonly Sto
     clock: tournament.clock,
     gamesPerPair: tournament.gamesPerPair,
     seed: tournament.seed,
-    bots: tournament.entries.map((entry) => ({ name: entry.name, kind: entry.kind, botId: entry.kind === "registered" ? entry.botId : null })),
+    bots: tournament.entries.map((entry) =>
+      entry.kind === "builtIn" ? { name: entry.name, kind: entry.kind, botId: null } : { name: entry.name, kind: "registered" as const, botId: entry.botId },
+    ),
     progress: {
       total: games.length,
       finished: count("finished"),

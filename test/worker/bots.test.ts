@@ -116,7 +116,7 @@ describe("reading and deleting", () => {
     const bot = await register(fresh("listed"));
     const list = await json200<{ bots: Record<string, unknown>[]; builtIn: { name: string; url: string }[] }>(request("/v1/bots?limit=200"));
     const listed = list.bots.find((entry) => entry.id === bot.id);
-    expect(listed).toEqual({ id: bot.id, name: bot.name, url: bot.url, info: bot.info, entry: "owner", createdAt: bot.createdAt });
+    expect(listed).toEqual({ id: bot.id, name: bot.name, connection: "webhook", url: bot.url, info: bot.info, entry: "owner", createdAt: bot.createdAt });
     expect(list.builtIn).toEqual(REFERENCE_BOTS.map((name) => ({ name, url: `/bots/${name}` })));
     // The bot's own view adds its ladder entry (null: never on the ladder).
     expect(await json200(request(`/v1/bots/${bot.id}`))).toEqual({ ...listed, ladder: null });

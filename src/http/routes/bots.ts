@@ -15,6 +15,10 @@ import {
   BotListSchema,
   BotMoveAnswerSchema,
   BotMoveRequestSchema,
+  BotMoveReceiptSchema,
+  type BotOutput,
+  BotEventsPageSchema,
+  BotStreamEventSchema,
   BotSchema,
   configureEngineTurns,
   decodeCursor,
@@ -42,6 +46,7 @@ import {
 } from "../../wire/index.ts";
 import {
   botCallUrl,
+  type BotInfo,
   type BotUrlPolicy,
   checkBotUrl,
   fetchBotInfo,
@@ -104,8 +109,117 @@ export function entryRefusal(bot: Pick<StoredBot, "id" | "name" | "entry">, toke
     : `the token given for ${bot.name} is not its management token`;
 }
 
+/** The stream's keep-alive period: at least one line this often. */
+const KEEP_ALIVE_MS = 15_000;
+/** The longest long poll. */
+const MAX_WAIT_S = 60;
+/** After the first event of a long poll, how long it waits for more that come with it (the other open requests). */
+const POLL_SETTLE_MS = 25;
+
+const EventsQuerySchema = z.object({
+  wait: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_WAIT_S)
+    .optional()
+    .openapi({ param: { name: "wait", in: "query", description: `A long poll instead of a stream: answer within this many seconds (1-${MAX_WAIT_S}).` }, example: 30 }),
+});
+
+/** The connected bot `id`, if the request carries its management token (the bot's stream and answers). */
+async function connectedBotOf(c: Context<AppEnv>, id: string): Promise<void> {
+  const token = bearerToken(c);
+  if (token === null) throw new ProblemError("registry/token_required", "send the bot's management token as Authorization: Bearer <token>");
+  if (!isMatchId(id)) throw unknownBot(id);
+  const reply = await registryStub(c.env).authorize(id, await hashToken(token));
+  if (!reply.ok) throw reply.error.code === "registry/not_found" ? unknownBot(id) : new ProblemError(reply.error.code, reply.error.detail);
+  if (reply.value.connection !== "stream") {
+    throw new ProblemError("connection/not_connected_bot", `${reply.value.name} is a webhook bot: the service calls its URL; only a bot registered with connection: stream reads events`);
+  }
+}
+
+/** A WebSocket to the bot's link object (which accepted it for hibernation), as its client end. */
+async function openLink(env: Env, id: string): Promise<WebSocket> {
+  const response = await linkStub(env, id).fetch("https://bot-link/connect", { headers: { Upgrade: "websocket" } });
+  const socket = response.webSocket;
+  if (!socket) throw new Error(`the link of bot ${id} did not open a WebSocket (${response.status})`);
+  socket.accept();
+  return socket;
+}
+
+const closeQuietly = (socket: WebSocket) => {
+  try {
+    socket.close(1000, "done");
+  } catch {
+    // already closed
+  }
+};
+
+/**
+ * The event stream: the link's messages relayed as lines, and a keep-alive written here every
+ * KEEP_ALIVE_MS, so the link object sleeps while no request is open. It ends when the client goes
+ * (a write fails) or the link closes the socket (a newer stream replaced it).
+ */
+function eventStream(socket: WebSocket): Response {
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const writer = writable.getWriter();
+  const encoder = new TextEncoder();
+  let open = true;
+  const stop = () => {
+    if (!open) return;
+    open = false;
+    clearInterval(timer);
+    closeQuietly(socket);
+    writer.close().catch(() => {});
+  };
+  const write = (line: string) => {
+    if (open) writer.write(encoder.encode(`${line}\n`)).catch(stop);
+  };
+  const timer = setInterval(() => write('{"type":"keepAlive"}'), KEEP_ALIVE_MS);
+  socket.addEventListener("message", (event) => write(typeof event.data === "string" ? event.data : new TextDecoder().decode(event.data as ArrayBuffer)));
+  socket.addEventListener("close", stop);
+  socket.addEventListener("error", stop);
+  return new Response(readable, { status: 200, headers: { "Content-Type": "application/x-ndjson", "Cache-Control": "no-store" } });
+}
+
+/** A long poll: the link's events (keep-alives left out) once one came (and those right behind it), or none after `waitMs`. */
+function longPoll(socket: WebSocket, waitMs: number): Promise<Response> {
+  return new Promise((resolve) => {
+    const events: unknown[] = [];
+    let settle: ReturnType<typeof setTimeout> | null = null;
+    const finish = () => {
+      clearTimeout(timeout);
+      if (settle !== null) clearTimeout(settle);
+      closeQuietly(socket);
+      resolve(Response.json({ events }, { headers: { "Cache-Control": "no-store" } }));
+    };
+    const timeout = setTimeout(finish, waitMs);
+    socket.addEventListener("message", (event) => {
+      const parsed = JSON.parse(typeof event.data === "string" ? event.data : new TextDecoder().decode(event.data as ArrayBuffer)) as { type: string };
+      if (parsed.type === "keepAlive") return;
+      events.push(parsed);
+      if (settle !== null) clearTimeout(settle);
+      settle = setTimeout(finish, POLL_SETTLE_MS);
+    });
+    socket.addEventListener("close", finish);
+  });
+}
+
+const invalidField = (path: (string | number)[], message: string) =>
+  new ProblemError("request/invalid", `${path.join(".")}: ${message}`, { errors: [{ path, message }] });
+
+/** A connected bot's view with whether it is connected now (asked of its link object); a webhook bot's as it is. */
+async function withLink(env: Env, bot: BotOutput): Promise<BotOutput> {
+  if (bot.connection !== "stream") return bot;
+  const link = await linkStub(env, bot.id).linkStatus();
+  return { ...bot, connected: link.connected, lastSeen: link.lastSeen === null ? null : new Date(link.lastSeen).toISOString() };
+}
+
 /** The ladder: a single Durable Object (src/http/routes/ladder.ts has its routes). */
 const ladderStub = (env: Env) => env.LADDER.get(env.LADDER.idFromName(LADDER_NAME));
+
+/** A connected bot's link: one Durable Object per bot (src/objects/bot-link.ts). */
+const linkStub = (env: Env, id: string) => env.BOT_LINKS.get(env.BOT_LINKS.idFromName(id));
 
 /** The registry: a single Durable Object. */
 export function registryStub(env: Env) {
@@ -202,22 +316,31 @@ export function registerBotsRoutes(app: App): void {
     }),
     async (c) => {
       await spend(c, "bots");
-      const { name, url: given, ladder, entry = "owner" } = c.req.valid("json");
+      const { name, url: given, ladder, entry = "owner", connection = "webhook" } = c.req.valid("json");
       if (isReferenceBot(name.toLowerCase())) throw new ProblemError("registry/name_taken", `${name} is the name of a built-in bot`);
-      const policy = botUrlPolicy(c);
-      const checked = checkBotUrl(given, policy);
-      if (!checked.ok) {
-        throw new ProblemError(checked.kind === "bad_url" ? "registry/bad_url" : "registry/url_not_allowed", checked.detail, {
-          errors: [{ path: ["url"], message: checked.detail }],
-        });
-      }
-      const url = checked.url;
       const secret = generateBotSecret();
-      const health = await fetchBotInfo({ url, secret }, { timeoutMs: HEALTH_CHECK_TIMEOUT_MS });
-      if (!health.ok) throw new ProblemError("registry/health_check_failed", healthCheckDetail(url, policy, health));
+      let url = "";
+      let info: BotInfo = { name };
+      if (connection === "stream") {
+        // A connected bot has no URL to check or call: it connects out (GET /v1/bots/{id}/events).
+        if (given !== undefined) throw invalidField(["url"], "a connected bot (connection: stream) has no url: it connects out");
+      } else {
+        if (given === undefined) throw invalidField(["url"], "a webhook bot needs its url (or register it with connection: stream)");
+        const policy = botUrlPolicy(c);
+        const checked = checkBotUrl(given, policy);
+        if (!checked.ok) {
+          throw new ProblemError(checked.kind === "bad_url" ? "registry/bad_url" : "registry/url_not_allowed", checked.detail, {
+            errors: [{ path: ["url"], message: checked.detail }],
+          });
+        }
+        url = checked.url;
+        const health = await fetchBotInfo({ url, secret }, { timeoutMs: HEALTH_CHECK_TIMEOUT_MS });
+        if (!health.ok) throw new ProblemError("registry/health_check_failed", healthCheckDetail(url, policy, health));
+        info = health.info;
+      }
       const token = newSeatToken();
       const id = newMatchId();
-      const reply = await registryStub(c.env).register({ id, name, url, secret, tokenHash: await hashToken(token), info: health.info, entry, createdAt: Date.now() });
+      const reply = await registryStub(c.env).register({ id, name, connection, url, secret, tokenHash: await hashToken(token), info, entry, createdAt: Date.now() });
       if (!reply.ok) throw new ProblemError(reply.error.code, reply.error.detail);
       const location = `/v1/bots/${id}`;
       if (!ladder) return c.json({ ...reply.value, secret, token }, 201, { Location: location });
@@ -245,7 +368,7 @@ export function registerBotsRoutes(app: App): void {
       const page = await registryStub(c.env).list(limit, cursor === undefined ? null : botCursor(cursor));
       const last = page.bots.at(-1);
       const next = page.more && last ? nextLink("/v1/bots", limit, [Date.parse(last.createdAt), last.id]) : null;
-      return c.json({ bots: page.bots, next, builtIn: REFERENCE_BOTS.map((name) => ({ name, url: `/bots/${name}` })) }, 200);
+      return c.json({ bots: await Promise.all(page.bots.map((bot) => withLink(c.env, bot))), next, builtIn: REFERENCE_BOTS.map((name) => ({ name, url: `/bots/${name}` })) }, 200);
     },
   );
 
@@ -269,7 +392,7 @@ export function registerBotsRoutes(app: App): void {
       if (!isMatchId(id)) throw unknownBot(id);
       const reply = await registryStub(c.env).get(id);
       if (!reply.ok) throw unknownBot(id);
-      return c.json({ ...reply.value, ladder: await ladderStub(c.env).status(id) }, 200);
+      return c.json({ ...(await withLink(c.env, reply.value)), ladder: await ladderStub(c.env).status(id) }, 200);
     },
   );
 
@@ -362,6 +485,76 @@ export function registerBotsRoutes(app: App): void {
       const reply = await registryStub(c.env).rotate(id, await hashToken(token), secret, await hashToken(newToken));
       if (!reply.ok) throw reply.error.code === "registry/not_found" ? unknownBot(id) : new ProblemError(reply.error.code, reply.error.detail);
       return c.json({ ...reply.value, secret, token: newToken }, 200);
+    },
+  );
+
+  // ---- connected bots: the event stream and the answers ----
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/bots/{id}/events",
+      tags: ["Bots"],
+      operationId: "streamBotEvents",
+      summary: "A connected bot's events",
+      description: `For a bot registered with \`connection: stream\`, with its management token as \`Authorization: Bearer <token>\`. Without \`wait\`: newline-delimited JSON (\`application/x-ndjson\`) that stays open, one \`BotStreamEvent\` a line: \`{"type":"move","requestId","request"}\` (\`request\` is exactly the body a webhook bot gets in \`POST /move\`; answer with \`POST /v1/bots/{id}/moves/{requestId}\` within \`request.clock.timeLeftMs\`), \`{"type":"end","notice"}\` (the body of \`POST /end\`) and \`{"type":"keepAlive"}\` at least every ${KEEP_ALIVE_MS / 1000} s. On every (re)connect each move request still open comes first, then a keep-alive, so a dropped connection loses nothing. One stream per bot: a new one (or a long poll) ends the old. With \`wait\` (seconds, 1-${MAX_WAIT_S}), a long poll for clients that cannot read a stream: the answer is JSON, \`{"events": [...]}\`, as soon as there is an event (the open requests at once), or empty after \`wait\` seconds; poll again at once. A connected bot that is not connected when a game asks its first move is treated as an unreachable webhook bot (the game is aborted and replayed once); after its first move its clock runs while it reconnects.`,
+      security: [{ botToken: [] }],
+      request: { params: IdParamSchema, query: EventsQuerySchema },
+      responses: {
+        200: {
+          description: "The stream (no `wait`), or the events of a long poll (`wait`).",
+          content: {
+            "application/x-ndjson": { schema: BotStreamEventSchema },
+            "application/json": { schema: BotEventsPageSchema, example: { events: [{ type: "move", requestId: `${examples.bots.moveRequest.matchId}-${examples.bots.moveRequest.ply}`, request: examples.bots.moveRequest }] } },
+          },
+        },
+        ...problems("/v1/bots/{id}/events", ["request/invalid", "registry/token_required", "registry/wrong_token", "registry/not_found", "connection/not_connected_bot"]),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { wait } = c.req.valid("query");
+      await connectedBotOf(c, id);
+      const socket = await openLink(c.env, id);
+      return (wait === undefined ? eventStream(socket) : longPoll(socket, wait * 1000)) as never;
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/bots/{id}/moves/{requestId}",
+      tags: ["Bots"],
+      operationId: "answerBotMove",
+      summary: "A connected bot's move",
+      description:
+        "A connected bot's answer to the move request `requestId` of its event stream, with its management token as `Authorization: Bearer <token>`; the body is what a webhook bot answers to `POST /move` (`BotMoveAnswer`). 200 when taken: the move is then judged as a webhook bot's (an illegal move loses by forfeit, `bot/illegal_move`). A request that is closed (answered already, expired, its game over) is a 409 `connection/request_closed`; one this bot never had, a 404.",
+      security: [{ botToken: [] }],
+      request: {
+        params: IdParamSchema.extend({
+          requestId: z.string().max(200).openapi({ param: { name: "requestId", in: "path", description: "The `requestId` of the move event." }, example: "k3v7tq2mz5xj4c6rb8wn2hd5fa-3" }),
+        }),
+        body: { required: true, content: { "application/json": { schema: BotMoveAnswerSchema, examples: { move: { summary: "Place on c3, give piece 3", value: { place: 10, give: 3 } } } } } },
+      },
+      responses: {
+        200: { description: "The answer was taken.", content: { "application/json": { schema: BotMoveReceiptSchema } } },
+        ...problems("/v1/bots/{id}/moves/{requestId}", [
+          ...BODY,
+          "registry/token_required",
+          "registry/wrong_token",
+          "registry/not_found",
+          "connection/not_connected_bot",
+          "connection/request_not_found",
+          "connection/request_closed",
+        ]),
+      },
+    }),
+    async (c) => {
+      const { id, requestId } = c.req.valid("param");
+      await connectedBotOf(c, id);
+      const reply = await linkStub(c.env, id).answer(requestId, c.req.valid("json"));
+      if (!reply.ok) throw new ProblemError(reply.error.code, reply.error.detail);
+      return c.json({ accepted: true as const, requestId: reply.value.requestId }, 200);
     },
   );
 

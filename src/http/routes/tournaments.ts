@@ -102,6 +102,7 @@ async function entriesOf(c: Context<AppEnv>, items: CreateTournamentRequest["bot
       const message = entryRefusal(registered, hashes[index]);
       throw new ProblemError("registry/entry_refused", `bots.${index}: ${message}`, { errors: [{ path: ["bots", index], message }] });
     }
+    if (registered.connection === "stream") return { name: registered.name, kind: "connected", botId: registered.id };
     // A bot registered before the URL policy (or under another deployment's) is not called where the policy refuses its URL.
     const url = checkBotUrl(registered.url, botUrlPolicy(c));
     if (!url.ok) throw new ProblemError("registry/url_not_allowed", `bots.${index}: ${url.detail}`, { errors: [{ path: ["bots", index], message: url.detail }] });

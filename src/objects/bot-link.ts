@@ -1,0 +1,253 @@
+/**
+ * One Durable Object per connected bot (`connection: stream`, `idFromName(botId)`): its open move
+ * requests and its one event stream. The truth is in storage: every move request is a row (open,
+ * answered or closed) written before it is sent, so a request survives an eviction or a `kill -9` of the
+ * host, is sent again on every (re)connect while it is open, and an answer that came while nobody
+ * waited is found by the ask that comes again (the tournament re-asks the same turn after it restarts:
+ * the request id is the match and ply).
+ *
+ * Why nothing here keeps the object awake when no request is open: the bot's stream is not served by
+ * this object but by the Worker, which relays a WebSocket that this object accepted with the
+ * hibernation API (`ctx.acceptWebSocket`), and writes the stream's keep-alives itself. A streaming
+ * response from an object would pin it in memory for as long as the stream is open; a hibernatable
+ * WebSocket does not. The object runs only when a request opens (the tournament's `ask`, which waits
+ * for the answer while the request is open), an answer comes, a stream (re)connects, or a game ends.
+ */
+import { DurableObject } from "cloudflare:workers";
+import type { EndNotice, MoveRequest, Player, PlayerReply } from "../bots/index.ts";
+import { err, ok } from "../rules/index.ts";
+import { type LinkStatus, linkRequestId, type Reply } from "../wire/index.ts";
+
+/**
+ * A bot without an open stream still counts as connected this long after it was last seen: a long-poll
+ * client between two polls, or a stream reconnecting after a drop.
+ */
+const GRACE_MS = 5_000;
+/** Answered and closed requests are kept this long, so a late answer is told "closed", not "unknown". */
+const KEEP_MS = 10 * 60_000;
+const LAST_SEEN_KEY = "lastSeen";
+
+interface RequestRow extends Record<string, SqlStorageValue> {
+  id: string;
+  match_id: string;
+  body: string;
+  state: "open" | "answered" | "closed";
+  answer: string | null;
+  deadline: number;
+  detail: string | null;
+  updated_at: number;
+}
+
+type Waiter = (reply: PlayerReply) => void;
+
+/** Has the asked seat moved in this game (the opening's moves, played by neither bot, do not count)? */
+const hasMoved = (request: MoveRequest): boolean => request.moves.slice(request.opening?.plies ?? 0).some((move) => move.seat === request.seat);
+
+const moveLine = (row: RequestRow): string => `{"type":"move","requestId":${JSON.stringify(row.id)},"request":${row.body}}`;
+
+export class BotLinkObject extends DurableObject<Env> {
+  /** The asks waiting for an answer in this instance (memory only: after an eviction the ask comes again). */
+  private readonly waiters = new Map<string, Waiter[]>();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS requests (
+      id TEXT PRIMARY KEY,
+      match_id TEXT NOT NULL,
+      body TEXT NOT NULL,
+      state TEXT NOT NULL,
+      answer TEXT,
+      deadline INTEGER NOT NULL,
+      detail TEXT,
+      updated_at INTEGER NOT NULL
+    )`);
+  }
+
+  private row(id: string): RequestRow | undefined {
+    return this.ctx.storage.sql.exec<RequestRow>("SELECT * FROM requests WHERE id = ?", id).toArray()[0];
+  }
+
+  private openRows(): RequestRow[] {
+    return this.ctx.storage.sql.exec<RequestRow>("SELECT * FROM requests WHERE state = 'open' ORDER BY updated_at").toArray();
+  }
+
+  private close(id: string, detail: string, at: number): void {
+    this.ctx.storage.sql.exec("UPDATE requests SET state = 'closed', detail = ?, updated_at = ? WHERE id = ? AND state = 'open'", detail, at, id);
+  }
+
+  private sweep(at: number): void {
+    this.ctx.storage.sql.exec("DELETE FROM requests WHERE (state != 'open' AND updated_at < ?) OR deadline < ?", at - KEEP_MS, at - KEEP_MS);
+  }
+
+  private seen(at: number): void {
+    this.ctx.storage.kv.put(LAST_SEEN_KEY, at);
+  }
+
+  private sockets(): WebSocket[] {
+    return this.ctx.getWebSockets();
+  }
+
+  private send(line: string): void {
+    for (const socket of this.sockets()) {
+      try {
+        socket.send(line);
+      } catch {
+        // a socket closing: the stream's next connect sends what is open
+      }
+    }
+  }
+
+  private status(at: number): LinkStatus {
+    if (this.sockets().length > 0) return { connected: true, lastSeen: at };
+    const last = this.ctx.storage.kv.get<number>(LAST_SEEN_KEY) ?? null;
+    return { connected: last !== null && at - last < GRACE_MS, lastSeen: last };
+  }
+
+  private settle(id: string, reply: PlayerReply): void {
+    const waiting = this.waiters.get(id) ?? [];
+    this.waiters.delete(id);
+    for (const resolve of waiting) resolve(reply);
+  }
+
+  // ---- the stream: a WebSocket the Worker relays as lines ----
+
+  /**
+   * A (re)connect of the bot's stream (the Worker has checked the token): it replaces any other (one
+   * stream per bot), gets every open request first, then a keep-alive.
+   */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("expected Upgrade: websocket", { status: 426 });
+    for (const old of this.sockets()) {
+      try {
+        old.close(4000, "replaced by a new connection of the bot");
+      } catch {
+        // already closed
+      }
+    }
+    const [client, server] = Object.values(new WebSocketPair());
+    this.ctx.acceptWebSocket(server);
+    const at = Date.now();
+    this.seen(at);
+    this.sweep(at);
+    for (const row of this.openRows()) server.send(moveLine(row));
+    server.send('{"type":"keepAlive"}');
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(): Promise<void> {
+    // The relay sends nothing; answers come by POST.
+  }
+
+  override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
+    this.seen(Date.now());
+    try {
+      socket.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // already closed
+    }
+  }
+
+  override async webSocketError(socket: WebSocket): Promise<void> {
+    this.seen(Date.now());
+    try {
+      socket.close(1011, "error");
+    } catch {
+      // already closed
+    }
+  }
+
+  // ---- RPC ----
+
+  /** Whether the bot is connected now, and when it was last seen. */
+  async linkStatus(): Promise<LinkStatus> {
+    return this.status(Date.now());
+  }
+
+  /**
+   * Asks the bot for its move and waits for the answer, at most `timeoutMs` (the turn's time, measured
+   * from now: the request opens now). A bot not connected before its first move of the game is
+   * unreachable (`bot/connection_error`: the game is aborted and replayed once); after that it has its
+   * clock to come back, and the request waits for it. The same turn asked again (after an eviction of
+   * either side) finds the stored request, or the answer given meanwhile.
+   */
+  async ask(name: string, request: MoveRequest, timeoutMs: number): Promise<PlayerReply> {
+    const id = linkRequestId(request.matchId, request.ply);
+    const at = Date.now();
+    const row = this.row(id);
+    if (row?.state === "answered" && row.answer !== null) return { ok: true, answer: JSON.parse(row.answer) };
+    if (!row && !hasMoved(request) && !this.status(at).connected) {
+      return { ok: false, code: "bot/connection_error", detail: `${name} is not connected (a connected bot: its event stream GET /v1/bots/{id}/events is not open)` };
+    }
+    const deadline = at + Math.max(0, timeoutMs);
+    if (!row) {
+      this.sweep(at);
+      const body = JSON.stringify(request);
+      this.ctx.storage.sql.exec(
+        "INSERT INTO requests (id, match_id, body, state, answer, deadline, detail, updated_at) VALUES (?, ?, ?, 'open', NULL, ?, NULL, ?)",
+        id,
+        request.matchId,
+        body,
+        deadline,
+        at,
+      );
+      this.send(moveLine(this.row(id) as RequestRow));
+    } else {
+      // Asked again (its clock restarted): open with the new time, and sent again if it had closed.
+      const body = JSON.stringify(request);
+      const reopened = row.state !== "open";
+      this.ctx.storage.sql.exec("UPDATE requests SET state = 'open', body = ?, deadline = ?, detail = NULL, updated_at = ? WHERE id = ?", body, deadline, at, id);
+      if (reopened) this.send(moveLine(this.row(id) as RequestRow));
+    }
+    return new Promise<PlayerReply>((resolve) => {
+      const timer = setTimeout(() => {
+        this.close(id, "expired: no answer in time", Date.now());
+        this.settle(id, { ok: false, code: "bot/timeout", detail: `no answer to move request ${id} within ${timeoutMs} ms` });
+      }, deadline - at);
+      const waiting = this.waiters.get(id) ?? [];
+      waiting.push((reply) => {
+        clearTimeout(timer);
+        resolve(reply);
+      });
+      this.waiters.set(id, waiting);
+    });
+  }
+
+  /** The bot's answer to request `id`: taken if the request is open (the ask waiting gets it), else why not. */
+  async answer(id: string, answer: unknown): Promise<Reply<{ requestId: string }>> {
+    const at = Date.now();
+    const row = this.row(id);
+    if (!row) return err({ code: "connection/request_not_found", detail: `there is no move request ${id.slice(0, 80)} for this bot` });
+    if (row.state === "answered") return err({ code: "connection/request_closed", detail: `move request ${id} is closed (answered already)` });
+    if (row.state === "closed") return err({ code: "connection/request_closed", detail: `move request ${id} is closed (${row.detail ?? "closed"})` });
+    if (at > row.deadline) {
+      this.close(id, "expired: no answer in time", at);
+      return err({ code: "connection/request_closed", detail: `move request ${id} is closed (expired: no answer in time)` });
+    }
+    this.ctx.storage.sql.exec("UPDATE requests SET state = 'answered', answer = ?, updated_at = ? WHERE id = ?", JSON.stringify(answer ?? null), at, id);
+    this.seen(at);
+    this.settle(id, { ok: true, answer });
+    return ok({ requestId: id });
+  }
+
+  /** A game of the bot ended: its requests in that match close, and the stream gets the notice (best effort). */
+  async notify(notice: EndNotice): Promise<void> {
+    const at = Date.now();
+    for (const row of this.openRows()) if (row.match_id === notice.matchId) this.close(row.id, "the game is over", at);
+    this.send(JSON.stringify({ type: "end", notice }));
+  }
+}
+
+/** The link object of connected bot `botId`. */
+const linkStub = (env: Env, botId: string) => env.BOT_LINKS.get(env.BOT_LINKS.idFromName(botId));
+
+/** A connected bot as a tournament player: the same Player as a webhook bot, asked through its link object. */
+export function connectedBot(env: Env, entry: { name: string; botId: string }): Player {
+  return {
+    name: entry.name,
+    inProcess: false,
+    move: (request, limits) => linkStub(env, entry.botId).ask(entry.name, request, limits.timeoutMs) as Promise<PlayerReply>,
+    async end(notice) {
+      await linkStub(env, entry.botId).notify(notice);
+    },
+  };
+}
