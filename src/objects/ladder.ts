@@ -390,6 +390,8 @@ export class LadderObject extends DurableObject<Env> {
     }
     const entries = found.map((bot) => {
       const registered = bot as NonNullable<typeof bot>;
+      // A connected bot (connection: stream) plays the ladder through its link object, as in any tournament.
+      if (registered.connection === "stream") return { name: registered.name, kind: "connected" as const, botId: registered.id };
       return { name: registered.name, kind: "registered" as const, botId: registered.id, url: registered.url, secret: registered.secret };
     });
     const opening = pairing.opening === null ? null : (JSON.parse(pairing.opening) as MatchOpening);
