@@ -9,6 +9,11 @@ once while a safe one exists. Replace choose_move() with your own.
 
     python3 arena/example_bot.py --port 9003 --secret whsec_...
 
+Or, with no public URL, as a connected bot (registered with "connection": "stream"): it connects out,
+reads its event stream and posts its moves, reconnecting when the stream drops:
+
+    python3 arena/example_bot.py --connect http://localhost:8787 --bot-id ID --token TOKEN
+
 The secret is the one POST /v1/bots answered (or QUARTO_BOT_SECRET); without one the bot answers
 anybody, which is fine for `npm run arena` on your own machine only. Check it with the conformance
 check before entering it in a tournament. Roles: the request's `seat` is the bot's role (`first` made
@@ -23,6 +28,8 @@ import json
 import os
 import sys
 import time
+import urllib.error
+import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 # ---- the rules this strategy needs ----
@@ -171,12 +178,69 @@ def make_handler(secret):
     return BotHandler
 
 
+def connect(service, bot_id, token, log=print):
+    """Plays as a connected bot: reads GET /v1/bots/{id}/events (one JSON object a line) and answers each
+    move request with POST /v1/bots/{id}/moves/{requestId}; reconnects with backoff when the stream ends
+    (the service sends every open request again on reconnect). Returns on a refusal (wrong token)."""
+    base = f"{service.rstrip('/')}/v1/bots/{bot_id}"
+    auth = {"Authorization": f"Bearer {token}"}
+    answered = set()
+    backoff = 1.0
+    while True:
+        try:
+            request = urllib.request.Request(f"{base}/events", headers={**auth, "Accept": "application/x-ndjson"})
+            with urllib.request.urlopen(request, timeout=60) as stream:
+                log(f"connected to {service} as bot {bot_id}", flush=True)
+                backoff = 1.0
+                for raw in stream:
+                    line = raw.decode().strip()
+                    if not line:
+                        continue
+                    event = json.loads(line)
+                    if event.get("type") == "end":
+                        notice = event["notice"]
+                        log(f"game over: {notice.get('outcome')} ({notice.get('reason')})", flush=True)
+                    if event.get("type") != "move" or event["requestId"] in answered:
+                        continue
+                    move = choose_move(event["request"])
+                    post = urllib.request.Request(
+                        f"{base}/moves/{event['requestId']}",
+                        data=json.dumps(move).encode(),
+                        headers={**auth, "Content-Type": "application/json"},
+                        method="POST",
+                    )
+                    try:
+                        urllib.request.urlopen(post, timeout=10).read()
+                        answered.add(event["requestId"])
+                    except urllib.error.HTTPError as error:
+                        log(f"the service refused move {event['requestId']}: {error.code} {error.read().decode()[:200]}", flush=True)
+        except urllib.error.HTTPError as error:
+            log(f"the service refused the stream: {error.code} {error.read().decode()[:200]}", flush=True)
+            if error.code in (401, 403, 404, 409):
+                return 1
+        except (urllib.error.URLError, OSError, ValueError) as error:
+            log(f"stream lost ({error})", flush=True)
+        log(f"reconnecting in {backoff:.0f} s", flush=True)
+        time.sleep(backoff)
+        backoff = min(backoff * 2, 30.0)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="A Quarto arena bot (the bot protocol over HTTP).")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=9003, help="0 picks a free port")
     parser.add_argument("--secret", default=os.environ.get("QUARTO_BOT_SECRET"), help="the whsec_... secret of the registered bot")
+    parser.add_argument("--connect", metavar="SERVICE", help="play as a connected bot on this service (no server of its own)")
+    parser.add_argument("--bot-id", help="with --connect: the bot's id")
+    parser.add_argument("--token", default=os.environ.get("QUARTO_BOT_TOKEN"), help="with --connect: the bot's management token")
     args = parser.parse_args(argv)
+    if args.connect:
+        if not args.bot_id or not args.token:
+            parser.error("--connect needs --bot-id and --token")
+        try:
+            return connect(args.connect, args.bot_id, args.token)
+        except KeyboardInterrupt:
+            return 0
     server = ThreadingHTTPServer((args.host, args.port), make_handler(args.secret))
     print(f"example bot on http://{args.host}:{server.server_address[1]}", flush=True)
     try:

@@ -47,6 +47,7 @@ import {
 } from "../src/tournament/index.ts";
 import { renderReport, renderSprt, sprtProgressLine } from "./format.ts";
 import { type RunningServer, serveFetch } from "./node-server.ts";
+import { startBridge } from "./connect.ts";
 
 const USAGE = `Usage:
   npm run arena -- --bot NAME=URL --bot NAME=URL [--bot LEVEL ...] [options]
@@ -81,7 +82,12 @@ const USAGE = `Usage:
   npm run arena -- check URL [--move-timeout MS] [--secret SECRET]
       Checks that the bot at URL answers GET / and legal moves in time.
   npm run arena -- secret
-      Prints a fresh signing secret (whsec_...) to give your bots and the runner.`;
+      Prints a fresh signing secret (whsec_...) to give your bots and the runner.
+  npm run arena -- connect --service URL --bot-id ID --token TOKEN --bot URL|LEVEL [--secret SECRET]
+      The bridge for a connected bot (registered with connection: stream): keeps its event stream open
+      on the service and forwards each move request to the local bot as a signed POST /move (signed with
+      --secret, the bot's signing secret from its registration), or answers with a built-in level;
+      reconnects with backoff. Ctrl-C stops it.`;
 
 export interface Io {
   out: (text: string) => void;
@@ -403,6 +409,41 @@ async function check(args: string[], io: Io): Promise<number> {
   return report.ok ? 0 : 1;
 }
 
+async function connect(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      service: { type: "string" },
+      "bot-id": { type: "string" },
+      token: { type: "string" },
+      bot: { type: "string" },
+      secret: { type: "string" },
+      "max-nodes": { type: "string" },
+    },
+    strict: true,
+  });
+  const { service, "bot-id": botId, token, bot } = values;
+  if (!service || !botId || !token || !bot) throw new UsageError("connect needs --service, --bot-id, --token and --bot");
+  if (!isReferenceBot(bot)) {
+    const problem = botUrlProblem(bot);
+    if (problem) throw new UsageError(`--bot: ${problem}`);
+  }
+  const bridge = startBridge({
+    service,
+    botId,
+    token,
+    bot: isReferenceBot(bot) ? { level: bot, maxNodes: integer(values["max-nodes"], "--max-nodes", 1_000_000, 1) } : { url: bot, secret: secretOption(values.secret) },
+    log: (line) => io.err(`${new Date().toISOString()} ${line}\n`),
+  });
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  await bridge.stop();
+  io.out(`Stopped after ${bridge.answered} move${bridge.answered === 1 ? "" : "s"}.\n`);
+  return 0;
+}
+
 /** Runs the arena with command-line arguments; resolves to the exit code. */
 export async function main(args: string[], io: Io): Promise<number> {
   try {
@@ -412,6 +453,7 @@ export async function main(args: string[], io: Io): Promise<number> {
     }
     if (args[0] === "serve") return await serve(args.slice(1), io);
     if (args[0] === "check") return await check(args.slice(1), io);
+    if (args[0] === "connect") return await connect(args.slice(1), io);
     if (args[0] === "secret" && args.length === 1) {
       io.out(`${generateBotSecret()}\n`);
       return 0;

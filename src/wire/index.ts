@@ -21,7 +21,7 @@ export {
   SignatureHeadersSchema,
   UpdateBotRequestSchema,
 } from "./bot-schemas.ts";
-export { botFetchHandler } from "./bot-server.ts";
+export { botFetchHandler, readMoveRequest } from "./bot-server.ts";
 export { botOutput, type LinkStatus, linkRequestId, REGISTRY_NAME, type StoredBot } from "./bots.ts";
 export { moveFromInput, rulesFromInput } from "./convert.ts";
 export {
