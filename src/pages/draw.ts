@@ -150,7 +150,10 @@ export function makeDrawing(vocabulary: DrawingVocabulary) {
           `${interactive ? ` role="button" tabindex="0"` : ` role="img"`} aria-label="${escapeHtml(label)}">` +
           `<rect width="100" height="100" fill="transparent"/>` +
           `<circle class="spot" cx="50" cy="50" r="45" fill="${fill}" ${ring}/>` +
-          `<text x="8" y="15" font-size="12" fill="#9c8a66" font-family="sans-serif">${cellNames[cell]}</text>` +
+          // The cell's name sits in the corner, outside the spot and its ring (a winning cell's ring glows
+          // up to 8 units wide, reaching 49 from the centre; the label's far corner is 51 away), in a
+          // colour that reads on the board.
+          `<text class="cell-name" x="3" y="12" font-size="11" fill="#5f4f33" font-family="sans-serif">${cellNames[cell]}</text>` +
           (shown === null ? "" : `<g transform="translate(7 4) scale(0.86)"${piece === null ? ` opacity="0.55"` : ""}>${pieceShapes(shown)}</g>`) +
           `</g>`,
       );

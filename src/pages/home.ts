@@ -17,12 +17,12 @@ const ATTRIBUTE_LABELS: Record<(typeof ATTRIBUTES)[number], string> = {
 
 function newMatchForm(): Html {
   return html`<form id="new-match" class="card new-match" autocomplete="off">
-<h2>Start a match</h2>
+<h1>Start a match</h1>
 <fieldset>
 <legend>Opponent</legend>
 <div class="row">
 <label><input type="radio" name="opponent" value="engine" checked> The engine</label>
-<label><input type="radio" name="opponent" value="friend"> A friend (you get a link to send)</label>
+<label><input type="radio" name="opponent" value="friend"> A friend <span class="muted">(you get a link to send)</span></label>
 </div>
 <div class="row" id="level-row">
 <label>Engine level <select name="level">${LEVELS.map((level) => html`<option value="${level}"${level === "easy" ? raw(" selected") : ""}>${level}</option>`)}</select></label>
@@ -67,10 +67,14 @@ function legend(): Html {
 </section>`;
 }
 
+/**
+ * The form comes first on a phone and in the right column from 760 px, so "Start the match" is on the
+ * first screen of a laptop (1366x768) and a phone (390x844); the introduction and the pieces follow.
+ */
 export function homePage(): Html {
-  const body = html`<h1>Quarto</h1>
-<div class="home">
+  const body = html`<div class="home">
 <section class="card intro">
+<h2>Quarto</h2>
 <p>The reference service for the board game <strong>Quarto</strong>: the rules, an engine that plays and explains positions, hosted matches you can play and watch live, and a bot arena, all behind a public API.</p>
 <ul>
 <li><a href="/analyze">Analyze a position</a>: its status, the engine's value and the value of every move.</li>

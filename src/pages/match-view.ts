@@ -106,7 +106,28 @@ export function makeMatchViews(draw: Drawing) {
     return view.status === "active" && ui.seat !== null && view.turn?.seat === ui.seat && isLive(view, ui) && !ui.busy && ui.connected;
   }
 
+  /** A verb said of a seat: "you place" / "Ada places". */
+  const verb = (seat: 0 | 1, ui: MatchUi, base: string): string => (ui.seat === seat ? base : `${base}s`);
+
+  /**
+   * The status while stepping through the moves: the move shown and who was to act after it (not the
+   * live turn, nor the result of a finished game).
+   */
+  function shownText(view: MatchView, ui: MatchUi): string {
+    const ply = ui.shownPly ?? 0;
+    const total = view.moves.length;
+    const first = view.firstSeat;
+    if (ply === 0) return `The start, before move 1 of ${total}: ${whoIn(view, first, ui)} ${verb(first, ui, "give")} first.`;
+    const entry = view.moves[ply - 1];
+    const mover = entry.ply < (view.opening?.plies ?? 0) ? "the opening" : whoIn(view, entry.seat, ui);
+    const position = shownPosition(view, ui);
+    const next = ((first + ply) % 2) as 0 | 1;
+    const then = position.inHand === null ? "" : ` Next, ${whoIn(view, next, ui)} ${verb(next, ui, "place")} the ${draw.pieceName(position.inHand)}.`;
+    return `Move ${ply} of ${total}: ${mover} played ${entry.text}.${then}`;
+  }
+
   function statusText(view: MatchView, ui: MatchUi): string {
+    if (!isLive(view, ui)) return shownText(view, ui);
     const finished = resultText(view, ui);
     if (finished !== null) return finished;
     if (view.status === "waiting") {
@@ -131,8 +152,10 @@ export function makeMatchViews(draw: Drawing) {
   }
 
   function statusHtml(view: MatchView, ui: MatchUi): string {
-    const kind = view.status === "finished" ? "finished" : myTurn(view, ui) ? "your-turn" : "waiting";
-    return `<p class="status ${kind}" data-status="${view.status}">${e(statusText(view, ui))}</p>`;
+    const live = isLive(view, ui);
+    const kind = !live ? "stepping" : view.status === "finished" ? "finished" : myTurn(view, ui) ? "your-turn" : "waiting";
+    const shown = live ? "" : ` data-shown-ply="${ui.shownPly ?? 0}"`;
+    return `<p class="status ${kind}" data-status="${view.status}"${shown}>${e(statusText(view, ui))}</p>`;
   }
 
   /** A seat's clock: none without a clock, "untimed" for a seat that plays without one (the engine). */
@@ -149,7 +172,8 @@ export function makeMatchViews(draw: Drawing) {
         const classes = ["seat"];
         if (view.status === "active" && view.turn?.seat === seat) classes.push("to-move");
         if (view.result?.winner === seat) classes.push("winner");
-        const role = seat === view.firstSeat ? "gives first" : "places first";
+        // A noun, so it reads under "You" as under a name (not "You gives first").
+        const role = seat === view.firstSeat ? "first to give" : "first to place";
         const open = info.kind === "human" && !info.taken ? ` <em>open</em>` : "";
         return (
           `<div class="${classes.join(" ")}" data-seat="${seat}"><span class="seat-name">${seatLabel(view, seat, ui)}${open}</span>` +
@@ -211,7 +235,8 @@ export function makeMatchViews(draw: Drawing) {
       const mover = entry.ply < openingPlies ? `<span class="muted">Opening</span>` : e(who(view, entry.seat, ui));
       return `<li><button type="button" class="move${current === ply ? " current" : ""}" data-ply="${ply}"><span class="ply">${ply}.</span> ${mover} <code>${e(entry.text)}</code></button></li>`;
     });
-    return `<ol class="moves">${start}${items.join("")}</ol>`;
+    // A finished game's list is shown whole (nothing scrolled out of view); a live one scrolls.
+    return `<ol class="moves${view.status === "finished" ? " whole" : ""}">${start}${items.join("")}</ol>`;
   }
 
   /** Which action buttons apply now. */

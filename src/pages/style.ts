@@ -22,6 +22,13 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; fo
 .grid2 { display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr); }
 @media (min-width: 760px) { .grid2 { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } }
 .home { display: grid; gap: 0 1rem; grid-template-columns: minmax(0, 1fr); align-items: start; }
+.home .new-match { order: -1; }
+.new-match h1 { font-size: 1.2rem; margin: 0 0 .2rem; }
+.new-match fieldset { margin: .35rem 0; padding: .15rem .7rem .35rem; }
+.new-match .row { margin: .3rem 0; gap: .25rem .9rem; }
+.new-match input[type=text], .new-match input[type=number], .new-match select { padding: .2rem .4rem; }
+.new-match .actions { margin: .5rem 0 0; }
+.intro h2 { margin-top: 0; }
 @media (min-width: 760px) { .home { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-template-areas: "intro form" "legend form"; } .home .intro { grid-area: intro; } .home .new-match { grid-area: form; } .home .legend-card { grid-area: legend; } }
 .match-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1rem; margin: 0 0 .5rem; }
 .match-head h1 { font-size: 1.2rem; margin: 0; min-width: 0; max-width: 100%; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
@@ -69,8 +76,12 @@ button.pool-piece:hover, button.pool-piece:focus { border-color: var(--accent); 
 .clock { font: 600 1.15rem/1.2 ui-monospace, Menlo, Consolas, monospace; }
 a.back { font-size: .92rem; }
 .seat.to-move .clock { color: var(--good); }
-.moves { list-style: none; padding: 0; margin: .3rem 0 0; display: flex; flex-wrap: wrap; gap: .25rem; max-height: 9rem; overflow-y: auto; }
-.moves button { border: 1px solid var(--line); background: #fff; border-radius: 6px; padding: .15rem .45rem; cursor: pointer; font: inherit; font-size: .88rem; }
+/* Every move is one 1.75rem row high and the list four rows, so it scrolls by whole rows (none cut at its top). */
+.moves { list-style: none; padding: 0; margin: .3rem 0 0; display: flex; flex-wrap: wrap; gap: .25rem; max-height: calc(4 * 1.75rem + 3 * .25rem); overflow-y: auto; }
+.moves li { height: 1.75rem; }
+.moves.whole { max-height: none; overflow-y: visible; }
+.status.stepping { background: #e9eef8; border-left: 5px solid var(--accent); }
+.moves button { height: 100%; border: 1px solid var(--line); background: #fff; border-radius: 6px; padding: 0 .45rem; cursor: pointer; font: inherit; font-size: .88rem; line-height: 1; white-space: nowrap; }
 .moves button.current { background: var(--ink); color: #fff; border-color: var(--ink); }
 .moves .ply { color: var(--muted); }
 .moves button.current .ply { color: #e8dcc4; }

@@ -1,7 +1,8 @@
 /**
  * Helpers of the browser tests: Debian's chromium driven by playwright-core (`npx playwright install`
  * cannot work here), pages that record any request to another origin and any script error, and
- * screenshots under screenshots/ (git-ignored).
+ * screenshots under screenshots/ (git-ignored); checks of the layout (nothing scrolls sideways, what
+ * must be seen together is on the screen); and matches played through the API.
  */
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -19,6 +20,13 @@ export const DESKTOP = { width: 1100, height: 900 };
 /** A 1366x768 laptop screen less the browser's own bars, and a 13" laptop. */
 export const LAPTOP = { width: 1366, height: 657 };
 export const LAPTOP_13 = { width: 1280, height: 800 };
+
+/** The three sizes every layout check runs at: a 1366x768 laptop (its viewport), a 1280x800 laptop, a phone. */
+export const SIZES = [
+  ["laptop-1366x657", LAPTOP],
+  ["laptop-1280x800", LAPTOP_13],
+  ["phone-390x844", PHONE],
+] as const;
 
 /**
  * Launches chromium headless with nothing that talks to the network on its own. Playwright gives each
@@ -99,6 +107,18 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
+/**
+ * Nothing scrolls sideways: neither the page nor any table in its box (`.table-wrap` scrolls a table
+ * too wide for the screen; it must not need to).
+ */
+export async function expectNoSidewaysScrollAnywhere(page: Page, what: string): Promise<void> {
+  await expectNoSidewaysScroll(page);
+  const wraps = await page.$$eval(".table-wrap", (boxes) =>
+    boxes.map((box) => ({ table: box.querySelector("table")?.className ?? "", scrollWidth: box.scrollWidth, clientWidth: box.clientWidth })),
+  );
+  for (const wrap of wraps) expect(wrap.scrollWidth, `${what}: table.${wrap.table} is ${wrap.scrollWidth} px in a ${wrap.clientWidth} px box`).toBeLessThanOrEqual(wrap.clientWidth);
+}
+
 /** The board as 16 characters (a hex digit per piece, `.` when empty), read from the drawn cells. */
 export function boardOf(page: Page, root = "#board-wrap"): Promise<string> {
   return page.$$eval(`${root} svg.board .cell`, (cells) =>
@@ -146,4 +166,43 @@ export async function api<T>(path: string, body?: unknown, token?: string): Prom
   const text = await response.text();
   expect(response.ok, `${path}: ${text}`).toBe(true);
   return JSON.parse(text) as T;
+}
+
+/** A match created through the API, with the tokens of the seats taken. */
+export interface CreatedMatch {
+  id: string;
+  tokens: { seat: 0 | 1; token: string }[];
+}
+
+export const cellName = (cell: number): string => `${"abcd"[cell % 4]}${Math.floor(cell / 4) + 1}`;
+
+/**
+ * Plays `plies` moves of a match between two held seats through the API, each the first legal move
+ * (by cell, then piece) that does not end the game, as the API's validate-move says. Returns the
+ * position string reached.
+ */
+export async function playQuietly(created: CreatedMatch, plies: number): Promise<string> {
+  let position = ".................";
+  for (let ply = 0; ply < plies; ply++) {
+    const token = created.tokens.find((held) => held.seat === ply % 2)?.token;
+    const cells = ply === 0 ? [null] : [...position.slice(0, 16)].flatMap((slot, cell) => (slot === "." ? [cell] : []));
+    const pieces = Array.from({ length: 16 }, (_, piece) => piece).filter((piece) => !position.toUpperCase().includes(piece.toString(16).toUpperCase()));
+    let played = false;
+    for (const cell of cells) {
+      for (const piece of pieces) {
+        const text = `${cell === null ? "" : cellName(cell)}-${piece.toString(16).toUpperCase()}`;
+        const check = await api<{ legal: boolean; position: { string: string }; outcome: { status: string } }>(
+          `/v1/validate-move?position=${position}&move=${encodeURIComponent(text)}`,
+        );
+        if (!check.legal || check.outcome.status !== "ongoing") continue;
+        await api(`/v1/matches/${created.id}/moves`, { ply, ...(cell === null ? {} : { place: cell }), give: piece }, token);
+        position = check.position.string;
+        played = true;
+        break;
+      }
+      if (played) break;
+    }
+    expect(played, `a quiet move at ply ${ply}`).toBe(true);
+  }
+  return position;
 }

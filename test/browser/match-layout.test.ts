@@ -3,58 +3,14 @@
  * 1366x657 viewport, a 1280x800 laptop, a 390x844 phone): the board, the piece in hand, the pieces to
  * give and the status line are on the screen together, without scrolling, in every phase of a turn
  * (the opening give, placing, giving after choosing a cell). And the page never scrolls the window, on
- * load or after a move; the move list scrolls itself to keep its current move in view.
+ * load or after a move; the move list scrolls itself, by whole rows, to keep its current move in view.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, baseUrl, expectInViewport, holdSeat, LAPTOP, LAPTOP_13, launchBrowser, openPage, PHONE, screenshot } from "./chromium.ts";
-
-interface Created {
-  id: string;
-  tokens: { seat: 0 | 1; token: string }[];
-}
+import { api, baseUrl, cellName, type CreatedMatch, expectInViewport, holdSeat, launchBrowser, openPage, PHONE, playQuietly, SIZES, screenshot } from "./chromium.ts";
 
 /** What must be visible together while playing. */
 const PLAY_AREA = ["#status .status", "#board-wrap svg.board", "#hand", "#pool"];
-
-const SIZES = [
-  ["laptop-1366x657", LAPTOP],
-  ["laptop-1280x800", LAPTOP_13],
-  ["phone-390x844", PHONE],
-] as const;
-
-const cellName = (cell: number): string => `${"abcd"[cell % 4]}${Math.floor(cell / 4) + 1}`;
-
-/**
- * Plays `plies` moves of a match between two held seats through the API, each the first legal move
- * (by cell, then piece) that does not end the game, as the API's validate-move says. Returns the
- * position string reached.
- */
-async function playQuietly(created: Created, plies: number): Promise<string> {
-  let position = ".................";
-  for (let ply = 0; ply < plies; ply++) {
-    const token = created.tokens.find((held) => held.seat === ply % 2)?.token;
-    const cells = ply === 0 ? [null] : [...position.slice(0, 16)].flatMap((slot, cell) => (slot === "." ? [cell] : []));
-    const pieces = Array.from({ length: 16 }, (_, piece) => piece).filter((piece) => !position.toUpperCase().includes(piece.toString(16).toUpperCase()));
-    let played = false;
-    for (const cell of cells) {
-      for (const piece of pieces) {
-        const text = `${cell === null ? "" : cellName(cell)}-${piece.toString(16).toUpperCase()}`;
-        const check = await api<{ legal: boolean; position: { string: string }; outcome: { status: string } }>(
-          `/v1/validate-move?position=${position}&move=${encodeURIComponent(text)}`,
-        );
-        if (!check.legal || check.outcome.status !== "ongoing") continue;
-        await api(`/v1/matches/${created.id}/moves`, { ply, ...(cell === null ? {} : { place: cell }), give: piece }, token);
-        position = check.position.string;
-        played = true;
-        break;
-      }
-      if (played) break;
-    }
-    expect(played, `a quiet move at ply ${ply}`).toBe(true);
-  }
-  return position;
-}
 
 /** The move list's box, its scroll, and its current move's box. */
 function moveList(page: Page) {
@@ -63,8 +19,11 @@ function moveList(page: Page) {
     const current = list.querySelector(".current") as HTMLElement;
     const box = list.getBoundingClientRect();
     const item = current.getBoundingClientRect();
+    // The first row showing (the first move whose bottom is below the list's top) starts inside the list: no row is cut at the top.
+    const firstShown = [...list.querySelectorAll("li")].map((li) => li.getBoundingClientRect()).find((rect) => rect.bottom > box.top + 1);
     return {
       overflows: list.scrollHeight > list.clientHeight,
+      topRowWhole: firstShown !== undefined && firstShown.top >= box.top - 1,
       scrollTop: list.scrollTop,
       currentInView: item.top >= box.top - 1 && item.bottom <= box.bottom + 1,
       currentPly: Number(current.getAttribute("data-ply")),
@@ -83,7 +42,7 @@ describe.skipIf(!baseUrl)("the match page's layout", () => {
 
   for (const [size, viewport] of SIZES) {
     it(`shows the board, the piece in hand, the pieces to give and the status together on a ${size}, in every phase`, async () => {
-      const created = await api<Created>("/v1/matches", {
+      const created = await api<CreatedMatch>("/v1/matches", {
         firstSeat: 0,
         seats: [
           { kind: "human", take: true, name: "Ada" },
@@ -118,7 +77,7 @@ describe.skipIf(!baseUrl)("the match page's layout", () => {
   }
 
   it("never scrolls the window on a phone, on load or after a move; the move list scrolls itself to its current move", async () => {
-    const created = await api<Created>("/v1/matches", {
+    const created = await api<CreatedMatch>("/v1/matches", {
       firstSeat: 0,
       seats: [
         { kind: "human", take: true },
@@ -134,7 +93,7 @@ describe.skipIf(!baseUrl)("the match page's layout", () => {
     await expectInViewport(page, PLAY_AREA, "on load");
     const loaded = await moveList(page);
     expect(loaded.overflows, "twelve moves overflow the list, so it has something to scroll").toBe(true);
-    expect(loaded).toMatchObject({ currentPly: 12, currentInView: true });
+    expect(loaded).toMatchObject({ currentPly: 12, currentInView: true, topRowWhole: true });
     expect(loaded.scrollTop).toBeGreaterThan(0);
 
     // A move by clicking: a cell whose placement alone does not end the game (validate-move finds the
@@ -154,7 +113,7 @@ describe.skipIf(!baseUrl)("the match page's layout", () => {
     await page.waitForSelector('#moves [data-ply="13"]');
     await page.waitForSelector("#status .status:not(.your-turn)");
     await expectInViewport(page, PLAY_AREA, "after a move");
-    expect(await moveList(page)).toMatchObject({ currentPly: 13, currentInView: true });
+    expect(await moveList(page)).toMatchObject({ currentPly: 13, currentInView: true, topRowWhole: true });
     await screenshot(page, "match-phone-after-move", { fullPage: false });
     watched.checkClean();
   });

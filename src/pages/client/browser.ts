@@ -22,6 +22,7 @@ export interface BrowserElement {
   href: string;
   dataset: Record<string, string | undefined>;
   scrollTop: number;
+  readonly clientHeight: number;
   classList: {
     add(...names: string[]): void;
     remove(...names: string[]): void;

@@ -83,7 +83,8 @@ export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
 
   /**
    * Scrolls the move list (not the window: on a phone that would hide the board) so its current move
-   * is in view.
+   * is in view, by whole rows: the first row shown starts at the top of the list, so no row is cut
+   * there.
    */
   function scrollMovesToCurrent(): void {
     const list = el.moves.querySelector(".moves");
@@ -91,8 +92,15 @@ export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
     if (!list || !current) return;
     const box = list.getBoundingClientRect();
     const item = current.getBoundingClientRect();
-    if (item.bottom > box.bottom) list.scrollTop += item.bottom - box.bottom;
-    else if (item.top < box.top) list.scrollTop -= box.top - item.top;
+    if (item.bottom <= box.bottom + 1 && item.top >= box.top - 1) return;
+    // Row tops and the current move's edges, in the list's content (scroll) coordinates.
+    const inContent = (y: number) => y - box.top + list.scrollTop;
+    const rows = [...new Set([...list.querySelectorAll("li")].map((li) => Math.round(inContent(li.getBoundingClientRect().top))))].sort((a, b) => a - b);
+    const top = inContent(item.top);
+    const bottom = inContent(item.bottom);
+    // The first row (the least scroll) from which the current move shows whole, not below its own row.
+    const fits = rows.find((row) => bottom - row <= list.clientHeight + 1 && row <= top + 1);
+    list.scrollTop = fits ?? Math.round(top);
   }
 
   function render(): void {
