@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import Table from "cli-table3";
 import type { TournamentOutput } from "../src/wire/tournament-schemas.ts";
 import { call, startBots, startWorker } from "../scripts/local-worker.ts";
+import { type Bridge, startBridge } from "../arena/connect.ts";
 
 const { values } = parseArgs({
   options: { concurrency: { type: "string", default: "1,4" }, delay: { type: "string", default: "200" }, port: { type: "string", default: "8792" } },
@@ -26,7 +27,21 @@ const run = Date.now().toString(36);
 const names = Array.from({ length: BOTS }, (_, index) => `bench${run}-${index + 1}`);
 const bots = await startBots(names, { level: "easy", delayMs });
 const worker = await startWorker({ port: Number(values.port), persistTo: folder });
-const rows: { concurrency: number; games: number; plies: number; seconds: number; maxPlaying: number }[] = [];
+const rows: { bots: string; concurrency: number; games: number; plies: number; seconds: number; maxPlaying: number }[] = [];
+/** The bridges of the connected twins (#21): each keeps a stream open and forwards to the same loopback bot. */
+const bridges: Bridge[] = [];
+
+/** POST /v1/bots, waiting out the registration limit (10 a minute per client). */
+async function registerRetrying(origin: string, body: Record<string, unknown>): Promise<{ id: string; token: string }> {
+  for (;;) {
+    try {
+      return await call<{ id: string; token: string }>(origin, "/v1/bots", { method: "POST", body: JSON.stringify(body), expect: 201 });
+    } catch (error) {
+      if (!String(error).includes(": 429 ")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    }
+  }
+}
 try {
   const ids: string[] = [];
   for (const name of names) {
@@ -37,13 +52,26 @@ try {
     });
     ids.push(registered.id);
   }
+  // The same bots again as connected bots (connection: stream), each behind the local bridge
+  // (`npm run arena -- connect`): the service asks them over their event streams, the bridge calls the
+  // bot on loopback and posts its answer.
+  const connectedIds: string[] = [];
+  for (const name of names) {
+    const registered = await registerRetrying(worker.origin, { name: `${name}-c`, connection: "stream", entry: "open" });
+    connectedIds.push(registered.id);
+    bridges.push(startBridge({ service: worker.origin, botId: registered.id, token: registered.token, bot: { url: bots.urls.get(name) as string } }));
+  }
+  for (const [label, entrants] of [
+    ["webhook", ids],
+    ["connected", connectedIds],
+  ] as const)
   for (const concurrency of concurrencies) {
     const started = performance.now();
     const created = await call<{ id: string }>(worker.origin, "/v1/tournaments", {
       method: "POST",
       body: JSON.stringify({
-        name: `bench, concurrency ${concurrency}`,
-        bots: ids,
+        name: `bench, ${label} bots, concurrency ${concurrency}`,
+        bots: entrants,
         gamesPerPair: 2,
         concurrency,
         clock: { kind: "move", moveMs: 10_000 },
@@ -56,7 +84,7 @@ try {
     for (;;) {
       view = await call<TournamentOutput>(worker.origin, `/v1/tournaments/${created.id}`);
       maxPlaying = Math.max(maxPlaying, view.progress.playing);
-      process.stderr.write(`\rconcurrency ${concurrency}: ${view.progress.finished}/${view.progress.total} games, ${view.progress.playing} in play   `);
+      process.stderr.write(`\r${label} bots, concurrency ${concurrency}: ${view.progress.finished}/${view.progress.total} games, ${view.progress.playing} in play   `);
       if (view.status !== "running") break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -64,9 +92,10 @@ try {
     process.stderr.write("\n");
     if (view.status !== "finished") throw new Error(`the tournament ended ${view.status}`);
     const plies = view.games.reduce((sum, game) => sum + (game.plies ?? 0), 0);
-    rows.push({ concurrency, games: view.progress.finished, plies, seconds, maxPlaying });
+    rows.push({ bots: label, concurrency, games: view.progress.finished, plies, seconds, maxPlaying });
   }
 } finally {
+  for (const bridge of bridges) await bridge.stop();
   await worker.stop();
   await bots.close();
   rmSync(folder, { recursive: true, force: true });
@@ -76,7 +105,7 @@ const base = rows[0]?.seconds ?? 1;
 const table = new Table({ head: ["concurrency", "games", "plies", "most in play", "wall time", "games/min", "speed-up"] });
 for (const row of rows) {
   table.push([
-    row.concurrency,
+    `${row.concurrency} (${row.bots})`,
     row.games,
     row.plies,
     row.maxPlaying,

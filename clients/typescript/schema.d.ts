@@ -485,7 +485,11 @@ export interface paths {
         delete: operations["deleteBot"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a bot's settings
+         * @description Changes who may enter the bot (`entry`: `open` or `owner`); needs its management token as `Authorization: Bearer <token>`. Tournaments already created keep playing it. Answers the bot.
+         */
+        patch: operations["updateBot"];
         trace?: never;
     };
     "/v1/bots/{id}/rotate": {
@@ -502,6 +506,46 @@ export interface paths {
          * @description Replaces the bot's signing secret and management token with new ones, shown only once; needs the current management token as `Authorization: Bearer <token>`. From then on the old token is refused and new tournaments sign their calls with the new secret (tournaments already created keep the secret they started with). No body.
          */
         post: operations["rotateBotCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bots/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A connected bot's events
+         * @description For a bot registered with `connection: stream`, with its management token as `Authorization: Bearer <token>`. Without `wait`: newline-delimited JSON (`application/x-ndjson`) that stays open, one `BotStreamEvent` a line: `{"type":"move","requestId","request"}` (`request` is exactly the body a webhook bot gets in `POST /move`; answer with `POST /v1/bots/{id}/moves/{requestId}` within `request.clock.timeLeftMs`), `{"type":"end","notice"}` (the body of `POST /end`) and `{"type":"keepAlive"}` at least every 15 s. On every (re)connect each move request still open comes first, then a keep-alive, so a dropped connection loses nothing. One stream per bot: a new one (or a long poll) ends the old. With `wait` (seconds, 1-60), a long poll for clients that cannot read a stream: the answer is JSON, `{"events": [...]}`, as soon as there is an event (the open requests at once), or empty after `wait` seconds; poll again at once. A connected bot that is not connected when a game asks its first move is treated as an unreachable webhook bot (the game is aborted and replayed once); after its first move its clock runs while it reconnects.
+         */
+        get: operations["streamBotEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bots/{id}/moves/{requestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A connected bot's move
+         * @description A connected bot's answer to the move request `requestId` of its event stream, with its management token as `Authorization: Bearer <token>`; the body is what a webhook bot answers to `POST /move` (`BotMoveAnswer`). 200 when taken: the move is then judged as a webhook bot's (an illegal move loses by forfeit, `bot/illegal_move`). A request that is closed (answered already, expired, its game over) is a 409 `connection/request_closed`; one this bot never had, a 404.
+         */
+        post: operations["answerBotMove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1365,7 +1409,7 @@ export interface components {
          * @example position/bad_character
          * @enum {string}
          */
-        ProblemCode: "request/malformed_json" | "request/bad_request" | "request/not_found" | "request/method_not_allowed" | "request/too_large" | "request/unsupported_media_type" | "request/invalid" | "request/rate_limited" | "idempotency/bad_key" | "idempotency/in_progress" | "idempotency/key_reused" | "position/wrong_length" | "position/bad_character" | "position/bad_piece" | "position/duplicate_piece" | "position/piece_in_hand_on_board" | "position/quarto_with_piece_in_hand" | "move/game_over" | "move/bad_cell" | "move/bad_piece" | "move/place_required" | "move/place_not_allowed" | "move/cell_occupied" | "move/give_required" | "move/give_not_allowed" | "move/piece_not_available" | "move/no_quarto" | "match/not_found" | "match/token_required" | "match/not_a_player" | "match/not_your_turn" | "match/waiting_for_players" | "match/no_open_seat" | "match/finished" | "match/stale_ply" | "match/wrong_announcement" | "match/nothing_to_claim" | "match/cannot_abort" | "match/time_not_up" | "match/websocket_required" | "replay/bad_start" | "replay/bad_notation" | "replay/record_mismatch" | "replay/moves_after_end" | "replay/result_mismatch" | "engine/game_over" | "engine/budget_too_large" | "engine/busy" | "registry/not_found" | "registry/bad_url" | "registry/name_taken" | "registry/url_not_allowed" | "registry/health_check_failed" | "registry/token_required" | "registry/wrong_token" | "reference/unknown_bot" | "reference/bad_move_request" | "tournament/not_found" | "tournament/unknown_bot" | "tournament/token_required" | "tournament/wrong_token" | "tournament/over" | "ladder/not_found" | "ladder/full" | "server/internal" | "server/unhealthy";
+        ProblemCode: "request/malformed_json" | "request/bad_request" | "request/not_found" | "request/method_not_allowed" | "request/too_large" | "request/unsupported_media_type" | "request/invalid" | "request/rate_limited" | "idempotency/bad_key" | "idempotency/in_progress" | "idempotency/key_reused" | "position/wrong_length" | "position/bad_character" | "position/bad_piece" | "position/duplicate_piece" | "position/piece_in_hand_on_board" | "position/quarto_with_piece_in_hand" | "move/game_over" | "move/bad_cell" | "move/bad_piece" | "move/place_required" | "move/place_not_allowed" | "move/cell_occupied" | "move/give_required" | "move/give_not_allowed" | "move/piece_not_available" | "move/no_quarto" | "match/not_found" | "match/token_required" | "match/not_a_player" | "match/not_your_turn" | "match/waiting_for_players" | "match/no_open_seat" | "match/finished" | "match/stale_ply" | "match/wrong_announcement" | "match/nothing_to_claim" | "match/cannot_abort" | "match/time_not_up" | "match/websocket_required" | "replay/bad_start" | "replay/bad_notation" | "replay/record_mismatch" | "replay/moves_after_end" | "replay/result_mismatch" | "engine/game_over" | "engine/budget_too_large" | "engine/busy" | "registry/not_found" | "registry/bad_url" | "registry/name_taken" | "registry/url_not_allowed" | "registry/health_check_failed" | "registry/token_required" | "registry/wrong_token" | "registry/entry_refused" | "connection/not_connected_bot" | "connection/request_not_found" | "connection/request_closed" | "reference/unknown_bot" | "reference/bad_move_request" | "tournament/not_found" | "tournament/unknown_bot" | "tournament/token_required" | "tournament/wrong_token" | "tournament/over" | "ladder/not_found" | "ladder/full" | "server/internal" | "server/unhealthy";
         /**
          * @description One failing field of a request.
          * @example {
@@ -4693,12 +4737,14 @@ export interface components {
          * @example {
          *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
          *       "name": "alice",
+         *       "connection": "webhook",
          *       "url": "http://127.0.0.1:9001/",
          *       "info": {
          *         "name": "alice",
          *         "author": "Ada",
          *         "version": "0.3"
          *       },
+         *       "entry": "owner",
          *       "createdAt": "2026-10-01T12:00:00.000Z",
          *       "secret": "whsec_Js74gI5KU7G+SO7r+p6MNj/2zAeqGYuIGc+8HnQX7MQ=",
          *       "token": "m8Xc2vB5nQ1wE7rT4yU9iO3pA6sD0fGh_jKlZ-xCvBn"
@@ -4718,6 +4764,18 @@ export interface components {
             /** @description Its ladder entry, when the registration asked to join the ladder (`ladder: true`). */
             ladder?: components["schemas"]["LadderEntry"] | null;
         };
+        /**
+         * @description `webhook` (the default): the bot is a web server at `url` that the service calls (`POST {url}/move`, `POST {url}/end`). `stream`: the bot has no URL; it connects out with its management token, reads `GET /v1/bots/{id}/events` (newline-delimited JSON, or a long poll) and answers each move request with `POST /v1/bots/{id}/moves/{requestId}`: the same bodies, clocks and forfeits as a webhook bot.
+         * @example webhook
+         * @enum {string}
+         */
+        BotConnection: "webhook" | "stream";
+        /**
+         * @description Who may enter the bot in a tournament or seat it in a hosted match: `open`, anyone; `owner` (the default at registration), only a request that carries the bot's management token (in a tournament's `bots`, `{"id", "token"}`; otherwise a 403 `registry/entry_refused`). The ladder is the owner's choice either way. Bots registered before this setting existed are `open`.
+         * @example owner
+         * @enum {string}
+         */
+        BotEntry: "open" | "owner";
         /**
          * @description A bot on the ladder: status, rating and record.
          * @example {
@@ -4870,12 +4928,14 @@ export interface components {
          * @example {
          *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
          *       "name": "alice",
+         *       "connection": "webhook",
          *       "url": "http://127.0.0.1:9001/",
          *       "info": {
          *         "name": "alice",
          *         "author": "Ada",
          *         "version": "0.3"
          *       },
+         *       "entry": "owner",
          *       "createdAt": "2026-10-01T12:00:00.000Z"
          *     }
          */
@@ -4890,19 +4950,32 @@ export interface components {
              * @example alice
              */
             name: string;
+            connection: components["schemas"]["BotConnection"];
             /**
              * Format: uri
-             * @description Its base URL, normalized (WHATWG URL serialization).
+             * @description Its base URL, normalized (WHATWG URL serialization); null for a connected (`stream`) bot.
              * @example http://127.0.0.1:9001/
              */
-            url: string;
+            url: string | null;
             info: components["schemas"]["BotInfo"];
+            entry: components["schemas"]["BotEntry"];
             /**
              * Format: date-time
              * @description When it was registered.
              * @example 2026-10-01T12:00:00.000Z
              */
             createdAt: string;
+            /**
+             * @description Only for a connected bot: whether it reads its event stream now (or long-polled in the last few seconds).
+             * @example true
+             */
+            connected?: boolean;
+            /**
+             * Format: date-time
+             * @description Only for a connected bot: when it was last connected (null: never).
+             * @example 2026-10-01T12:05:00.000Z
+             */
+            lastSeen?: string | null;
         };
         /**
          * @description A bot to register.
@@ -4917,11 +4990,13 @@ export interface components {
              * @example alice
              */
             name: string;
+            connection?: components["schemas"]["BotConnection"];
             /**
-             * @description The bot's base URL: http or https, no credentials, query, fragment, spaces or control characters, on a public host (no loopback, private, link-local or local name; allowed only where the service runs with ALLOW_PRIVATE_BOT_URLS, as under npm start). Stored normalized (WHATWG URL serialization). The arena calls `{url}/`, `{url}/move` and `{url}/end`.
+             * @description Required for a `webhook` bot, absent for a `stream` one. The bot's base URL: http or https, no credentials, query, fragment, spaces or control characters, on a public host (no loopback, private, link-local or local name; allowed only where the service runs with ALLOW_PRIVATE_BOT_URLS, as under npm start). Stored normalized (WHATWG URL serialization). The arena calls `{url}/`, `{url}/move` and `{url}/end`.
              * @example http://127.0.0.1:9001
              */
-            url: string;
+            url?: string;
+            entry?: components["schemas"]["BotEntry"];
             /**
              * @description Put the bot on the ladder at once: it is paired with the other ladder bots all the time and rated over all its ladder games (see GET /v1/ladder). Default: false.
              * @example true
@@ -4935,12 +5010,14 @@ export interface components {
          *         {
          *           "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
          *           "name": "alice",
+         *           "connection": "webhook",
          *           "url": "http://127.0.0.1:9001/",
          *           "info": {
          *             "name": "alice",
          *             "author": "Ada",
          *             "version": "0.3"
          *           },
+         *           "entry": "owner",
          *           "createdAt": "2026-10-01T12:00:00.000Z"
          *         }
          *       ],
@@ -5006,12 +5083,14 @@ export interface components {
          * @example {
          *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
          *       "name": "alice",
+         *       "connection": "webhook",
          *       "url": "http://127.0.0.1:9001/",
          *       "info": {
          *         "name": "alice",
          *         "author": "Ada",
          *         "version": "0.3"
          *       },
+         *       "entry": "owner",
          *       "createdAt": "2026-10-01T12:00:00.000Z",
          *       "ladder": null
          *     }
@@ -5019,6 +5098,487 @@ export interface components {
         BotDetail: components["schemas"]["Bot"] & {
             /** @description Its ladder entry: status (and why it is paused, if it is), rating and record; null if it was never on the ladder. */
             ladder: components["schemas"]["LadderEntry"] | null;
+        };
+        /**
+         * @description The settings to change (absent: unchanged).
+         * @example {
+         *       "entry": "open"
+         *     }
+         */
+        UpdateBotRequest: {
+            entry?: components["schemas"]["BotEntry"];
+        };
+        /**
+         * @description One line of `GET /v1/bots/{id}/events` (application/x-ndjson): a JSON object with its `type`.
+         * @example {
+         *       "type": "move",
+         *       "requestId": "k3v7tq2mz5xj4c6rb8wn2hd5fa-3",
+         *       "request": {
+         *         "protocol": 1,
+         *         "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *         "gameId": "g12",
+         *         "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *         "ply": 3,
+         *         "seat": "second",
+         *         "phase": "place",
+         *         "position": "...4.E..........5",
+         *         "positionJson": {
+         *           "board": [
+         *             null,
+         *             null,
+         *             null,
+         *             4,
+         *             null,
+         *             14,
+         *             null,
+         *             null,
+         *             null,
+         *             null,
+         *             null,
+         *             null,
+         *             null,
+         *             null,
+         *             null,
+         *             null
+         *           ],
+         *           "inHand": 5
+         *         },
+         *         "rules": {
+         *           "squares": false,
+         *           "attributes": [
+         *             "height",
+         *             "color",
+         *             "shape",
+         *             "fill"
+         *           ],
+         *           "announce": "auto",
+         *           "missedClaim": true
+         *         },
+         *         "availablePieces": [
+         *           0,
+         *           1,
+         *           2,
+         *           3,
+         *           6,
+         *           7,
+         *           8,
+         *           9,
+         *           10,
+         *           11,
+         *           12,
+         *           13,
+         *           15
+         *         ],
+         *         "emptyCells": [
+         *           0,
+         *           1,
+         *           2,
+         *           4,
+         *           6,
+         *           7,
+         *           8,
+         *           9,
+         *           10,
+         *           11,
+         *           12,
+         *           13,
+         *           14,
+         *           15
+         *         ],
+         *         "moves": [
+         *           {
+         *             "ply": 0,
+         *             "seat": "first",
+         *             "move": {
+         *               "give": 14
+         *             },
+         *             "text": "-E"
+         *           },
+         *           {
+         *             "ply": 1,
+         *             "seat": "second",
+         *             "move": {
+         *               "place": 5,
+         *               "give": 4
+         *             },
+         *             "text": "b2-4"
+         *           },
+         *           {
+         *             "ply": 2,
+         *             "seat": "first",
+         *             "move": {
+         *               "place": 3,
+         *               "give": 5
+         *             },
+         *             "text": "d1-5"
+         *           }
+         *         ],
+         *         "canClaim": false,
+         *         "clock": {
+         *           "timeLeftMs": 1000
+         *         },
+         *         "opponent": {
+         *           "name": "bob"
+         *         }
+         *       }
+         *     }
+         */
+        BotStreamEvent: components["schemas"]["BotStreamMove"] | components["schemas"]["BotStreamEnd"] | components["schemas"]["BotStreamKeepAlive"];
+        /**
+         * @description A move request, open from when it is sent: `request` is exactly the body a webhook bot gets in `POST {botUrl}/move` (its `clock.timeLeftMs` runs from now). Sent again on every (re)connect while it is open.
+         * @example {
+         *       "type": "move",
+         *       "requestId": "k3v7tq2mz5xj4c6rb8wn2hd5fa-3",
+         *       "request": {
+         *         "protocol": 1,
+         *         "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *         "gameId": "g12",
+         *         "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *         "ply": 3,
+         *         "seat": "second",
+         *         "phase": "place",
+         *         "position": "...4.E..........5",
+         *         "positionJson": {
+         *           "board": [
+         *             null,
+         *             null,
+         *             null,
+         *             4,
+         *             null,
+         *             14,
+         *             null,
+         *             null,
+         *             null,
+         *             null,
+         *             null,
+         *             null,
+         *             null,
+         *             null,
+         *             null,
+         *             null
+         *           ],
+         *           "inHand": 5
+         *         },
+         *         "rules": {
+         *           "squares": false,
+         *           "attributes": [
+         *             "height",
+         *             "color",
+         *             "shape",
+         *             "fill"
+         *           ],
+         *           "announce": "auto",
+         *           "missedClaim": true
+         *         },
+         *         "availablePieces": [
+         *           0,
+         *           1,
+         *           2,
+         *           3,
+         *           6,
+         *           7,
+         *           8,
+         *           9,
+         *           10,
+         *           11,
+         *           12,
+         *           13,
+         *           15
+         *         ],
+         *         "emptyCells": [
+         *           0,
+         *           1,
+         *           2,
+         *           4,
+         *           6,
+         *           7,
+         *           8,
+         *           9,
+         *           10,
+         *           11,
+         *           12,
+         *           13,
+         *           14,
+         *           15
+         *         ],
+         *         "moves": [
+         *           {
+         *             "ply": 0,
+         *             "seat": "first",
+         *             "move": {
+         *               "give": 14
+         *             },
+         *             "text": "-E"
+         *           },
+         *           {
+         *             "ply": 1,
+         *             "seat": "second",
+         *             "move": {
+         *               "place": 5,
+         *               "give": 4
+         *             },
+         *             "text": "b2-4"
+         *           },
+         *           {
+         *             "ply": 2,
+         *             "seat": "first",
+         *             "move": {
+         *               "place": 3,
+         *               "give": 5
+         *             },
+         *             "text": "d1-5"
+         *           }
+         *         ],
+         *         "canClaim": false,
+         *         "clock": {
+         *           "timeLeftMs": 1000
+         *         },
+         *         "opponent": {
+         *           "name": "bob"
+         *         }
+         *       }
+         *     }
+         */
+        BotStreamMove: {
+            /**
+             * @description A move request. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "move";
+            /**
+             * @description Answer with `POST /v1/bots/{id}/moves/{requestId}`.
+             * @example k3v7tq2mz5xj4c6rb8wn2hd5fa-3
+             */
+            requestId: string;
+            request: components["schemas"]["BotMoveRequest"];
+        };
+        /**
+         * @description How a game ended: exactly the body a webhook bot gets in `POST {botUrl}/end`. Best effort: not sent again.
+         * @example {
+         *       "type": "end",
+         *       "notice": {
+         *         "protocol": 1,
+         *         "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *         "gameId": "g12",
+         *         "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *         "seat": "first",
+         *         "opponent": {
+         *           "name": "bob"
+         *         },
+         *         "outcome": "win",
+         *         "reason": "quarto",
+         *         "position": "89AB.............",
+         *         "moves": [
+         *           {
+         *             "ply": 0,
+         *             "seat": "first",
+         *             "move": {
+         *               "give": 8
+         *             },
+         *             "text": "-8"
+         *           },
+         *           {
+         *             "ply": 1,
+         *             "seat": "second",
+         *             "move": {
+         *               "place": 0,
+         *               "give": 9
+         *             },
+         *             "text": "a1-9"
+         *           },
+         *           {
+         *             "ply": 2,
+         *             "seat": "first",
+         *             "move": {
+         *               "place": 1,
+         *               "give": 10
+         *             },
+         *             "text": "b1-A"
+         *           },
+         *           {
+         *             "ply": 3,
+         *             "seat": "second",
+         *             "move": {
+         *               "place": 2,
+         *               "give": 11
+         *             },
+         *             "text": "c1-B"
+         *           },
+         *           {
+         *             "ply": 4,
+         *             "seat": "first",
+         *             "move": {
+         *               "place": 3,
+         *               "quarto": true
+         *             },
+         *             "text": "d1!"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        BotStreamEnd: {
+            /**
+             * @description An end notice. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "end";
+            notice: components["schemas"]["BotEndNotice"];
+        };
+        /**
+         * @description Sent once the open requests have been sent at (re)connect, then at least every 20 seconds, so a client can tell a quiet stream from a dead one.
+         * @example {
+         *       "type": "keepAlive"
+         *     }
+         */
+        BotStreamKeepAlive: {
+            /**
+             * @description A keep-alive: nothing to do. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "keepAlive";
+        };
+        /**
+         * @description The answer of a long poll (`GET /v1/bots/{id}/events?wait=`): the open move requests, or the next events.
+         * @example {
+         *       "events": [
+         *         {
+         *           "type": "move",
+         *           "requestId": "k3v7tq2mz5xj4c6rb8wn2hd5fa-3",
+         *           "request": {
+         *             "protocol": 1,
+         *             "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *             "gameId": "g12",
+         *             "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *             "ply": 3,
+         *             "seat": "second",
+         *             "phase": "place",
+         *             "position": "...4.E..........5",
+         *             "positionJson": {
+         *               "board": [
+         *                 null,
+         *                 null,
+         *                 null,
+         *                 4,
+         *                 null,
+         *                 14,
+         *                 null,
+         *                 null,
+         *                 null,
+         *                 null,
+         *                 null,
+         *                 null,
+         *                 null,
+         *                 null,
+         *                 null,
+         *                 null
+         *               ],
+         *               "inHand": 5
+         *             },
+         *             "rules": {
+         *               "squares": false,
+         *               "attributes": [
+         *                 "height",
+         *                 "color",
+         *                 "shape",
+         *                 "fill"
+         *               ],
+         *               "announce": "auto",
+         *               "missedClaim": true
+         *             },
+         *             "availablePieces": [
+         *               0,
+         *               1,
+         *               2,
+         *               3,
+         *               6,
+         *               7,
+         *               8,
+         *               9,
+         *               10,
+         *               11,
+         *               12,
+         *               13,
+         *               15
+         *             ],
+         *             "emptyCells": [
+         *               0,
+         *               1,
+         *               2,
+         *               4,
+         *               6,
+         *               7,
+         *               8,
+         *               9,
+         *               10,
+         *               11,
+         *               12,
+         *               13,
+         *               14,
+         *               15
+         *             ],
+         *             "moves": [
+         *               {
+         *                 "ply": 0,
+         *                 "seat": "first",
+         *                 "move": {
+         *                   "give": 14
+         *                 },
+         *                 "text": "-E"
+         *               },
+         *               {
+         *                 "ply": 1,
+         *                 "seat": "second",
+         *                 "move": {
+         *                   "place": 5,
+         *                   "give": 4
+         *                 },
+         *                 "text": "b2-4"
+         *               },
+         *               {
+         *                 "ply": 2,
+         *                 "seat": "first",
+         *                 "move": {
+         *                   "place": 3,
+         *                   "give": 5
+         *                 },
+         *                 "text": "d1-5"
+         *               }
+         *             ],
+         *             "canClaim": false,
+         *             "clock": {
+         *               "timeLeftMs": 1000
+         *             },
+         *             "opponent": {
+         *               "name": "bob"
+         *             }
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        BotEventsPage: {
+            /** @description The events, oldest first; empty when none came within `wait`. */
+            events: (components["schemas"]["BotStreamMove"] | components["schemas"]["BotStreamEnd"])[];
+        };
+        /**
+         * @description A connected bot's answer, taken.
+         * @example {
+         *       "accepted": true,
+         *       "requestId": "k3v7tq2mz5xj4c6rb8wn2hd5fa-3"
+         *     }
+         */
+        BotMoveReceipt: {
+            /**
+             * @description The answer was taken for this request (it is judged as a webhook bot's answer: an illegal move is a forfeit).
+             * @enum {boolean}
+             */
+            accepted: true;
+            /**
+             * @description The request answered.
+             * @example k3v7tq2mz5xj4c6rb8wn2hd5fa-3
+             */
+            requestId: string;
         };
         /**
          * @description What the built-in bots answer to `POST /end`.
@@ -6061,13 +6621,13 @@ export interface components {
              */
             name?: string;
             /**
-             * @description The entrants, 2-16: registered bot ids and/or built-in bot names (random, easy, medium, hard, perfect); each at most once.
+             * @description The entrants, 2-16: registered bot ids and/or built-in bot names (random, easy, medium, hard, perfect); each at most once. A registered bot whose `entry` is `owner` is entered with its management token, as `{"id", "token"}` (without it: 403 `registry/entry_refused`).
              * @example [
              *       "b4n6xr2mq7tz3kc5vj8wd2hp6e",
              *       "easy"
              *     ]
              */
-            bots: string[];
+            bots: (string | components["schemas"]["TournamentBotEntry"])[];
             /**
              * @description Games each pair plays, even: half with each bot giving first (at most 500 games in all). Default: `2`.
              * @example 2
@@ -6095,6 +6655,25 @@ export interface components {
              * @example 7
              */
             seed?: number;
+        };
+        /**
+         * @description A registered bot entered with its management token (needed when its `entry` is `owner`).
+         * @example {
+         *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+         *       "token": "m8Xc2vB5nQ1wE7rT4yU9iO3pA6sD0fGh_jKlZ-xCvBn"
+         *     }
+         */
+        TournamentBotEntry: {
+            /**
+             * @description The registered bot's id.
+             * @example b4n6xr2mq7tz3kc5vj8wd2hp6e
+             */
+            id: string;
+            /**
+             * @description Its management token: the owner's consent to enter it.
+             * @example m8Xc2vB5nQ1wE7rT4yU9iO3pA6sD0fGh_jKlZ-xCvBn
+             */
+            token: string;
         };
         /**
          * @description The SPRT's settings: required with `kind: sprt`, refused otherwise.
@@ -9315,12 +9894,14 @@ export interface operations {
                      * @example {
                      *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
                      *       "name": "alice",
+                     *       "connection": "webhook",
                      *       "url": "http://127.0.0.1:9001/",
                      *       "info": {
                      *         "name": "alice",
                      *         "author": "Ada",
                      *         "version": "0.3"
                      *       },
+                     *       "entry": "owner",
                      *       "createdAt": "2026-10-01T12:00:00.000Z",
                      *       "secret": "whsec_Js74gI5KU7G+SO7r+p6MNj/2zAeqGYuIGc+8HnQX7MQ=",
                      *       "token": "m8Xc2vB5nQ1wE7rT4yU9iO3pA6sD0fGh_jKlZ-xCvBn"
@@ -9422,12 +10003,14 @@ export interface operations {
                      * @example {
                      *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
                      *       "name": "alice",
+                     *       "connection": "webhook",
                      *       "url": "http://127.0.0.1:9001/",
                      *       "info": {
                      *         "name": "alice",
                      *         "author": "Ada",
                      *         "version": "0.3"
                      *       },
+                     *       "entry": "owner",
                      *       "createdAt": "2026-10-01T12:00:00.000Z",
                      *       "ladder": null
                      *     }
@@ -9477,12 +10060,14 @@ export interface operations {
                      * @example {
                      *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
                      *       "name": "alice",
+                     *       "connection": "webhook",
                      *       "url": "http://127.0.0.1:9001/",
                      *       "info": {
                      *         "name": "alice",
                      *         "author": "Ada",
                      *         "version": "0.3"
                      *       },
+                     *       "entry": "owner",
                      *       "createdAt": "2026-10-01T12:00:00.000Z"
                      *     }
                      */
@@ -9509,6 +10094,120 @@ export interface operations {
             };
             /** @description Bot not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bot id (from POST /v1/bots). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBotRequest"];
+            };
+        };
+        responses: {
+            /** @description The bot, changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+                     *       "name": "alice",
+                     *       "connection": "webhook",
+                     *       "url": "http://127.0.0.1:9001/",
+                     *       "info": {
+                     *         "name": "alice",
+                     *         "author": "Ada",
+                     *         "version": "0.3"
+                     *       },
+                     *       "entry": "owner",
+                     *       "createdAt": "2026-10-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Bot"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Management token required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Wrong management token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bot not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9554,12 +10253,14 @@ export interface operations {
                      * @example {
                      *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
                      *       "name": "alice",
+                     *       "connection": "webhook",
                      *       "url": "http://127.0.0.1:9001/",
                      *       "info": {
                      *         "name": "alice",
                      *         "author": "Ada",
                      *         "version": "0.3"
                      *       },
+                     *       "entry": "owner",
                      *       "createdAt": "2026-10-01T12:00:00.000Z",
                      *       "secret": "whsec_Js74gI5KU7G+SO7r+p6MNj/2zAeqGYuIGc+8HnQX7MQ=",
                      *       "token": "m8Xc2vB5nQ1wE7rT4yU9iO3pA6sD0fGh_jKlZ-xCvBn"
@@ -9614,6 +10315,320 @@ export interface operations {
                 };
             };
             /** @description Idempotency key reused for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamBotEvents: {
+        parameters: {
+            query?: {
+                /** @description A long poll instead of a stream: answer within this many seconds (1-60). */
+                wait?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The bot id (from POST /v1/bots). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream (no `wait`), or the events of a long poll (`wait`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "keepAlive"
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["BotStreamEvent"];
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "type": "move",
+                     *           "requestId": "k3v7tq2mz5xj4c6rb8wn2hd5fa-3",
+                     *           "request": {
+                     *             "protocol": 1,
+                     *             "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+                     *             "gameId": "g12",
+                     *             "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+                     *             "ply": 3,
+                     *             "seat": "second",
+                     *             "phase": "place",
+                     *             "position": "...4.E..........5",
+                     *             "positionJson": {
+                     *               "board": [
+                     *                 null,
+                     *                 null,
+                     *                 null,
+                     *                 4,
+                     *                 null,
+                     *                 14,
+                     *                 null,
+                     *                 null,
+                     *                 null,
+                     *                 null,
+                     *                 null,
+                     *                 null,
+                     *                 null,
+                     *                 null,
+                     *                 null,
+                     *                 null
+                     *               ],
+                     *               "inHand": 5
+                     *             },
+                     *             "rules": {
+                     *               "squares": false,
+                     *               "attributes": [
+                     *                 "height",
+                     *                 "color",
+                     *                 "shape",
+                     *                 "fill"
+                     *               ],
+                     *               "announce": "auto",
+                     *               "missedClaim": true
+                     *             },
+                     *             "availablePieces": [
+                     *               0,
+                     *               1,
+                     *               2,
+                     *               3,
+                     *               6,
+                     *               7,
+                     *               8,
+                     *               9,
+                     *               10,
+                     *               11,
+                     *               12,
+                     *               13,
+                     *               15
+                     *             ],
+                     *             "emptyCells": [
+                     *               0,
+                     *               1,
+                     *               2,
+                     *               4,
+                     *               6,
+                     *               7,
+                     *               8,
+                     *               9,
+                     *               10,
+                     *               11,
+                     *               12,
+                     *               13,
+                     *               14,
+                     *               15
+                     *             ],
+                     *             "moves": [
+                     *               {
+                     *                 "ply": 0,
+                     *                 "seat": "first",
+                     *                 "move": {
+                     *                   "give": 14
+                     *                 },
+                     *                 "text": "-E"
+                     *               },
+                     *               {
+                     *                 "ply": 1,
+                     *                 "seat": "second",
+                     *                 "move": {
+                     *                   "place": 5,
+                     *                   "give": 4
+                     *                 },
+                     *                 "text": "b2-4"
+                     *               },
+                     *               {
+                     *                 "ply": 2,
+                     *                 "seat": "first",
+                     *                 "move": {
+                     *                   "place": 3,
+                     *                   "give": 5
+                     *                 },
+                     *                 "text": "d1-5"
+                     *               }
+                     *             ],
+                     *             "canClaim": false,
+                     *             "clock": {
+                     *               "timeLeftMs": 1000
+                     *             },
+                     *             "opponent": {
+                     *               "name": "bob"
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BotEventsPage"];
+                };
+            };
+            /** @description Management token required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Wrong management token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bot not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a connected bot */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    answerBotMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bot id (from POST /v1/bots). */
+                id: string;
+                /** @description The `requestId` of the move event. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotMoveAnswer"];
+            };
+        };
+        responses: {
+            /** @description The answer was taken. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotMoveReceipt"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Management token required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Wrong management token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bot not found; No such move request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a connected bot; The move request is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10046,6 +11061,15 @@ export interface operations {
             };
             /** @description Malformed JSON; Bad idempotency key */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only the bot's owner may enter it */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

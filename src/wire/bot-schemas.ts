@@ -279,37 +279,48 @@ export const UpdateBotRequestSchema = z
 
 const MoveEventSchema = z
   .object({
-    type: z.literal("move"),
+    type: z.literal("move").openapi({ description: "A move request." }),
     requestId: z.string().openapi({ description: "Answer with `POST /v1/bots/{id}/moves/{requestId}`.", example: "k3v7tq2mz5xj4c6rb8wn2hd5fa-3" }),
     request: BotMoveRequestSchema,
   })
   .openapi("BotStreamMove", {
     description:
       "A move request, open from when it is sent: `request` is exactly the body a webhook bot gets in `POST {botUrl}/move` (its `clock.timeLeftMs` runs from now). Sent again on every (re)connect while it is open.",
+    example: { type: "move", requestId: `${examples.bots.moveRequest.matchId}-${examples.bots.moveRequest.ply}`, request: examples.bots.moveRequest } as never,
   });
 
 const EndEventSchema = z
-  .object({ type: z.literal("end"), notice: BotEndNoticeSchema })
-  .openapi("BotStreamEnd", { description: "How a game ended: exactly the body a webhook bot gets in `POST {botUrl}/end`. Best effort: not sent again." });
+  .object({ type: z.literal("end").openapi({ description: "An end notice." }), notice: BotEndNoticeSchema })
+  .openapi("BotStreamEnd", {
+    description: "How a game ended: exactly the body a webhook bot gets in `POST {botUrl}/end`. Best effort: not sent again.",
+    example: { type: "end", notice: examples.bots.endNotice } as never,
+  });
 
 const KeepAliveEventSchema = z
-  .object({ type: z.literal("keepAlive") })
+  .object({ type: z.literal("keepAlive").openapi({ description: "A keep-alive: nothing to do." }) })
   .openapi("BotStreamKeepAlive", {
     description: "Sent once the open requests have been sent at (re)connect, then at least every 20 seconds, so a client can tell a quiet stream from a dead one.",
+    example: { type: "keepAlive" },
   });
 
 export const BotStreamEventSchema = z
   .discriminatedUnion("type", [MoveEventSchema, EndEventSchema, KeepAliveEventSchema])
-  .openapi("BotStreamEvent", { description: "One line of `GET /v1/bots/{id}/events` (application/x-ndjson): a JSON object with its `type`." });
+  .openapi("BotStreamEvent", {
+    description: "One line of `GET /v1/bots/{id}/events` (application/x-ndjson): a JSON object with its `type`.",
+    example: { type: "move", requestId: `${examples.bots.moveRequest.matchId}-${examples.bots.moveRequest.ply}`, request: examples.bots.moveRequest } as never,
+  });
 
 export const BotEventsPageSchema = z
   .object({ events: z.array(z.discriminatedUnion("type", [MoveEventSchema, EndEventSchema])).openapi({ description: "The events, oldest first; empty when none came within `wait`." }) })
-  .openapi("BotEventsPage", { description: "The answer of a long poll (`GET /v1/bots/{id}/events?wait=`): the open move requests, or the next events." });
+  .openapi("BotEventsPage", {
+    description: "The answer of a long poll (`GET /v1/bots/{id}/events?wait=`): the open move requests, or the next events.",
+    example: { events: [{ type: "move", requestId: `${examples.bots.moveRequest.matchId}-${examples.bots.moveRequest.ply}`, request: examples.bots.moveRequest }] } as never,
+  });
 
 export const BotMoveReceiptSchema = z
   .object({
     accepted: z.literal(true).openapi({ description: "The answer was taken for this request (it is judged as a webhook bot's answer: an illegal move is a forfeit)." }),
-    requestId: z.string().openapi({ example: "k3v7tq2mz5xj4c6rb8wn2hd5fa-3" }),
+    requestId: z.string().openapi({ description: "The request answered.", example: "k3v7tq2mz5xj4c6rb8wn2hd5fa-3" }),
   })
   .openapi("BotMoveReceipt", { description: "A connected bot's answer, taken.", example: { accepted: true, requestId: "k3v7tq2mz5xj4c6rb8wn2hd5fa-3" } });
 

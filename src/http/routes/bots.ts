@@ -66,7 +66,7 @@ const HEALTH_CHECK_TIMEOUT_MS = 5000;
 
 const BODY: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", "request/invalid"];
 const problems = (path: string, codes: ProblemCode[]) =>
-  problemResponses(path.replace("{id}", EXAMPLE_BOT_ID).replace("{name}", "easy"), [...codes, "server/internal"]);
+  problemResponses(path.replace("{id}", EXAMPLE_BOT_ID).replace("{name}", "easy").replace("{requestId}", `${examples.bots.moveRequest.matchId}-3`), [...codes, "server/internal"]);
 
 const IdParamSchema = z.object({
   id: z.string().openapi({ param: { name: "id", in: "path", description: "The bot id (from POST /v1/bots)." }, example: EXAMPLE_BOT_ID }),
@@ -504,7 +504,7 @@ export function registerBotsRoutes(app: App): void {
         200: {
           description: "The stream (no `wait`), or the events of a long poll (`wait`).",
           content: {
-            "application/x-ndjson": { schema: BotStreamEventSchema },
+            "application/x-ndjson": { schema: BotStreamEventSchema, example: { type: "keepAlive" } },
             "application/json": { schema: BotEventsPageSchema, example: { events: [{ type: "move", requestId: `${examples.bots.moveRequest.matchId}-${examples.bots.moveRequest.ply}`, request: examples.bots.moveRequest }] } },
           },
         },
