@@ -4,6 +4,8 @@
  * query. The Worker checks the URL and the bot's `GET /` before it calls `register`: no network call
  * happens in here. Management tokens are stored as SHA-256 hashes; signing secrets are stored as is,
  * because the arena needs them to sign its calls, and leave the registry only towards a tournament.
+ * Beside the bots it keeps an index of the tournaments started with POST /v1/tournaments (id and
+ * creation time only: each tournament's object holds the rest), which the /tournaments page lists.
  */
 import { DurableObject } from "cloudflare:workers";
 import { err, ok } from "../rules/index.ts";
@@ -49,6 +51,7 @@ export class BotRegistry extends DurableObject<Env> {
     const columns = new Set(ctx.storage.sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('bots')").toArray().map((column) => column.name));
     if (!columns.has("entry")) ctx.storage.sql.exec("ALTER TABLE bots ADD COLUMN entry TEXT NOT NULL DEFAULT 'open'");
     if (!columns.has("connection")) ctx.storage.sql.exec("ALTER TABLE bots ADD COLUMN connection TEXT NOT NULL DEFAULT 'webhook'");
+    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS tournaments (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)");
   }
 
   private rows(query: string, ...bindings: SqlStorageValue[]): StoredBot[] {
@@ -97,6 +100,39 @@ export class BotRegistry extends DurableObject<Env> {
             limit + 1,
           );
     return { bots: rows.slice(0, limit).map((bot) => botOutput(bot)), more: rows.length > limit };
+  }
+
+  /** Adds a tournament to the index (again: no change). */
+  async noteTournament(id: string, createdAt: number): Promise<void> {
+    this.ctx.storage.sql.exec("INSERT OR IGNORE INTO tournaments (id, created_at) VALUES (?, ?)", id, createdAt);
+  }
+
+  /**
+   * A page of the tournament index, newest first: at most `limit` ids after the one with sort key
+   * `after` (creation time, id), and whether more follow.
+   */
+  async tournaments(
+    limit: number,
+    after: { createdAt: number; id: string } | null = null,
+  ): Promise<{ tournaments: { id: string; createdAt: number }[]; more: boolean }> {
+    const sql = this.ctx.storage.sql;
+    const rows = (
+      after === null
+        ? sql.exec<{ id: string; created_at: number }>("SELECT id, created_at FROM tournaments ORDER BY created_at DESC, id DESC LIMIT ?", limit + 1)
+        : sql.exec<{ id: string; created_at: number }>(
+            "SELECT id, created_at FROM tournaments WHERE created_at < ? OR (created_at = ? AND id < ?) ORDER BY created_at DESC, id DESC LIMIT ?",
+            after.createdAt,
+            after.createdAt,
+            after.id,
+            limit + 1,
+          )
+    ).toArray();
+    return { tournaments: rows.slice(0, limit).map((row) => ({ id: row.id, createdAt: row.created_at })), more: rows.length > limit };
+  }
+
+  /** Drops tournaments from the index (their objects were deleted: retention). */
+  async forgetTournaments(ids: string[]): Promise<void> {
+    for (const id of ids) this.ctx.storage.sql.exec("DELETE FROM tournaments WHERE id = ?", id);
   }
 
   /** The deep health check's ping: a read of the table, nothing written. */

@@ -78,6 +78,7 @@ export function homePage(): Html {
 <p>The reference service for the board game <strong>Quarto</strong>: the rules, an engine that plays and explains positions, hosted matches you can play and watch live, and a bot arena, all behind a public API.</p>
 <ul>
 <li><a href="/analyze">Analyze a position</a>: its status, the engine's value and the value of every move.</li>
+<li><a href="/tournaments">Tournaments</a> between bots, the engine's levels and yours, and the <a href="/ladder">ladder</a> that rates them.</li>
 <li><a href="/docs">API documentation</a> (interactive) and the <a href="/openapi.json">OpenAPI document</a>.</li>
 <li><a href="/problems">Error codes</a> the API answers with.</li>
 </ul>

@@ -11,6 +11,8 @@ export interface ChartPoint {
 }
 
 const round = (value: number): string => String(Math.round(value * 10) / 10);
+/** Ratings are shown in whole points, as everywhere on the pages. */
+const whole = (value: number): string => String(Math.round(value));
 const escapeText = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
 
 /** Tick values for the rating axis: a round step giving three to six ticks. */
@@ -77,11 +79,11 @@ export function ratingChart(
   const dots = history
     .map(
       (point) =>
-        `<circle class="chart-dot" cx="${round(x(point.games))}" cy="${round(y(point.rating))}" r="3"><title>${point.games} games: ${round(point.rating)} ± ${round(point.deviation)}</title></circle>`,
+        `<circle class="chart-dot" cx="${round(x(point.games))}" cy="${round(y(point.rating))}" r="3"><title>${point.games} games: ${whole(point.rating)} ± ${whole(point.deviation)}</title></circle>`,
     )
     .join("");
   return [
-    `<svg class="${svgClass}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${label}: rating ${round(last.rating)} ± ${round(last.deviation)} after ${last.games} games">`,
+    `<svg class="${svgClass}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${label}: rating ${whole(last.rating)} ± ${whole(last.deviation)} after ${last.games} games">`,
     grid,
     `<polygon class="chart-band" points="${band}"/>`,
     `<polyline class="chart-line" points="${line}"/>`,
@@ -105,5 +107,5 @@ export function ratingSparkline(history: readonly ChartPoint[], name: string, st
   const { x, y } = scales(points, width, height, { left: 2, right: 2, top: 3, bottom: 3 });
   const line = points.map((point) => `${round(x(point.games))},${round(y(point.rating))}`).join(" ");
   const last = points[points.length - 1];
-  return `<svg class="sparkline" viewBox="0 0 ${width} ${height}" role="img" aria-label="${label}: rating history, ${round(last.rating)} after ${last.games} games"><polyline class="chart-line" points="${line}"/><circle class="chart-dot" cx="${round(x(last.games))}" cy="${round(y(last.rating))}" r="2.5"/></svg>`;
+  return `<svg class="sparkline" viewBox="0 0 ${width} ${height}" role="img" aria-label="${label}: rating history, ${whole(last.rating)} after ${last.games} games"><polyline class="chart-line" points="${line}"/><circle class="chart-dot" cx="${round(x(last.games))}" cy="${round(y(last.rating))}" r="2.5"/></svg>`;
 }

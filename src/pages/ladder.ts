@@ -7,7 +7,7 @@
 import { html, raw } from "hono/html";
 import type { LadderBotOutput, LadderEntryOutput, LadderPageOutput } from "../wire/index.ts";
 import { PRIOR_SD_ELO, RATING_ORIGIN } from "../tournament/index.ts";
-import { type Html, page } from "./layout.ts";
+import { type Html, page, TOURNAMENT_VIEWS } from "./layout.ts";
 import { type ChartPoint, ratingChart, ratingSparkline } from "./ladder-chart.ts";
 
 const START: ChartPoint = { games: 0, rating: RATING_ORIGIN, deviation: PRIOR_SD_ELO };
@@ -54,7 +54,7 @@ export function ladderPage(view: LadderPageOutput, history: Record<string, Chart
     (entry) => html`<tr>
 <td class="num">${entry.rank ?? ""}</td>
 <td><a href="/ladder/${entry.bot.id}">${entry.bot.name}</a></td>
-<td class="num">${entry.rating.toFixed(1)} <span class="muted">± ${entry.deviation.toFixed(0)}</span></td>
+<td class="num">${raw(TOURNAMENT_VIEWS.ratingText(entry.rating, entry.deviation))}</td>
 <td class="spark">${raw(ratingSparkline(history[entry.bot.id] ?? [], entry.bot.name, START))}</td>
 <td class="num wide">${entry.games}</td>
 <td class="num wide">${record(entry)}</td>
@@ -101,7 +101,7 @@ ${
 }
 <div class="ladder-stats">
 <div>Rank <b>${view.rank ?? "–"}</b></div>
-<div>Rating <b>${view.rating.toFixed(1)}</b> <span class="muted">± ${view.deviation.toFixed(1)}</span></div>
+<div>Rating <b>${Math.round(view.rating)}</b> <span class="muted">± ${Math.round(view.deviation)}</span></div>
 <div>Games <b>${view.games}</b> <span class="muted">${record(view)}, ${view.forfeits} forfeits</span></div>
 <div>Status <b>${view.status}</b>${view.playing ? html` · <a href="/tournaments/${view.playing.tournamentId}">playing ${view.playing.opponent.name}</a>` : ""}</div>
 </div>

@@ -69,13 +69,13 @@ export function page(options: PageOptions): Html {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${options.title} · Quarto</title>
-<link rel="icon" href="data:,">
+<link rel="icon" href="/favicon.ico">
 <style>${raw(STYLE)}</style>
 </head>
 <body>
 <header class="site">
-<a class="brand" href="/">${LOGO}<span>Quarto</span></a>
-<nav><a href="/">Play</a><a href="/analyze">Analyze</a><a href="/docs">API docs</a><a href="/openapi.json">OpenAPI</a></nav>
+<a class="brand" href="/" aria-label="Quarto: home">${LOGO}<span>Quarto</span></a>
+<nav><a href="/">Play</a><a href="/analyze">Analyze</a><a href="/tournaments">Tournaments</a><a href="/ladder">Ladder</a><a href="/docs">API docs</a></nav>
 </header>
 <main>
 ${options.body}

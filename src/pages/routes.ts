@@ -1,8 +1,9 @@
 /**
- * The web pages: `/` (for browsers: the JSON index stays for everyone else), `/analyze`,
- * `/matches/{id}` and `/tournaments/{id}`. They are plain routes, not part of the OpenAPI document
- * (PAGE_ONLY_PATHS lists them), server-rendered with hono/html (no JSX transform to set up anywhere)
- * plus small inline scripts; they use only the public API. The Worker entry registers them first.
+ * The web pages: `/` and `/problems` (for browsers: the JSON stays for everyone else), `/analyze`,
+ * `/matches/{id}`, `/tournaments`, `/tournaments/{id}`, `/ladder`, `/ladder/{bot}`, and the site's icon
+ * (`/favicon.ico`). They are plain routes, not part of the OpenAPI document (PAGE_ONLY_PATHS lists
+ * them), server-rendered with hono/html (no JSX transform to set up anywhere) plus small inline scripts;
+ * their scripts use only the public API. The Worker entry registers them first.
  */
 import type { Context } from "hono";
 import { type App, type AppEnv, problem } from "../http/index.ts";
@@ -12,14 +13,29 @@ import { homePage } from "./home.ts";
 import { contentSecurityPolicy, type Html } from "./layout.ts";
 import { matchPage, notFoundPage } from "./match.ts";
 import { tournamentPage } from "./tournament.ts";
+import { tournamentsPage } from "./tournaments.ts";
 import { ladderBotPage, ladderPage } from "./ladder.ts";
-import { DEFAULT_PAGE_LIMIT, LADDER_NAME, MAX_PAGE_LIMIT, nextLink } from "../wire/index.ts";
+import { problemPage, problemsPage } from "./problems.ts";
+import { FAVICON } from "./favicon.ts";
+import { REFERENCE_BOTS } from "../bots/index.ts";
+import { OPENING_SUITES } from "../tournament/index.ts";
+import { DEFAULT_PAGE_LIMIT, decodeCursor, isProblemCode, LADDER_NAME, MAX_PAGE_LIMIT, nextLink, REGISTRY_NAME } from "../wire/index.ts";
+
+/** Tournaments per page of /tournaments (at most MAX_PAGE_LIMIT with `?limit=`), and the registered bots its form offers. */
+const TOURNAMENTS_PER_PAGE = 20;
+const BOTS_OFFERED = 100;
+
+/** `?limit=` of a page: a whole number from 1 to MAX_PAGE_LIMIT, else the default. */
+function limitOf(c: Context<AppEnv>, fallback: number): number {
+  const asked = Number(c.req.query("limit"));
+  return Number.isInteger(asked) && asked >= 1 && asked <= MAX_PAGE_LIMIT ? asked : fallback;
+}
 
 /**
  * The paths only pages serve (Hono paths), which the OpenAPI document leaves out (`/` is also the API's
  * index, so it is described there).
  */
-export const PAGE_ONLY_PATHS: readonly string[] = ["/analyze", "/matches/:id", "/tournaments/:id", "/ladder", "/ladder/:bot"];
+export const PAGE_ONLY_PATHS: readonly string[] = ["/analyze", "/matches/:id", "/tournaments", "/tournaments/:id", "/ladder", "/ladder/:bot", "/favicon.ico"];
 
 /**
  * True when the client prefers HTML to JSON: the highest-quality Accept range matching text/html beats
@@ -68,6 +84,22 @@ export function registerPageRoutes(app: App): void {
 
   app.get("/analyze", (c) => render(c, analyzePage(c.req.query())));
 
+  // The error codes, readable: a problem document's `type` leads a person here (API clients get the JSON).
+  app.get("/problems", async (c, next) => {
+    c.header("Vary", "Accept");
+    if (!prefersHtml(c.req.header("Accept"))) return next();
+    return render(c, problemsPage());
+  });
+  app.get("/problems/:namespace/:name", async (c, next) => {
+    const code = `${c.req.param("namespace")}/${c.req.param("name")}`;
+    c.header("Vary", "Accept");
+    if (!prefersHtml(c.req.header("Accept")) || !isProblemCode(code)) return next();
+    return render(c, problemPage(code));
+  });
+
+  // The site's icon (the /docs page asks for it too).
+  app.get("/favicon.ico", () => new Response(FAVICON, { headers: { "Content-Type": "image/x-icon", "Cache-Control": "public, max-age=86400" } }));
+
   app.get("/matches/:id", async (c) => {
     const id = c.req.param("id");
     if (!isMatchId(id)) return pageNotFound(c, "match/not_found", `there is no match ${id.slice(0, 40)}`);
@@ -77,8 +109,7 @@ export function registerPageRoutes(app: App): void {
   });
 
   app.get("/ladder", async (c) => {
-    const asked = Number(c.req.query("limit"));
-    const limit = Number.isInteger(asked) && asked >= 1 && asked <= MAX_PAGE_LIMIT ? asked : DEFAULT_PAGE_LIMIT;
+    const limit = limitOf(c, DEFAULT_PAGE_LIMIT);
     const ladder = c.env.LADDER.get(c.env.LADDER.idFromName(LADDER_NAME));
     // A cursor that is not one of ours shows the first page.
     let read = await ladder.page(limit, c.req.query("cursor") ?? null);
@@ -93,6 +124,33 @@ export function registerPageRoutes(app: App): void {
     const view = isMatchId(bot) ? await c.env.LADDER.get(c.env.LADDER.idFromName(LADDER_NAME)).bot(bot) : null;
     if (!view?.ok) return pageNotFound(c, "ladder/not_found", `bot ${bot.slice(0, 40)} has never been on the ladder`);
     return render(c, ladderBotPage(view.value));
+  });
+
+  app.get("/tournaments", async (c) => {
+    const registry = c.env.BOT_REGISTRY.get(c.env.BOT_REGISTRY.idFromName(REGISTRY_NAME));
+    const limit = limitOf(c, TOURNAMENTS_PER_PAGE);
+    // A cursor names the last tournament of the page before (creation time, id); one that is not ours shows the newest.
+    const parts = decodeCursor(c.req.query("cursor") ?? "");
+    const after = parts?.length === 2 && /^[0-9]{1,15}$/.test(parts[0]) && isMatchId(parts[1]) ? { createdAt: Number(parts[0]), id: parts[1] } : null;
+    const [index, bots] = await Promise.all([registry.tournaments(limit, after), registry.list(BOTS_OFFERED)]);
+    const views = await Promise.all(index.tournaments.map(({ id }) => c.env.TOURNAMENTS.get(c.env.TOURNAMENTS.idFromName(id)).get()));
+    // A tournament deleted by retention leaves the index.
+    const gone = index.tournaments.filter((_, at) => !views[at].ok).map(({ id }) => id);
+    if (gone.length > 0) await registry.forgetTournaments(gone);
+    const last = index.tournaments.at(-1);
+    return render(
+      c,
+      tournamentsPage({
+        tournaments: views.flatMap((view) => (view.ok ? [view.value] : [])),
+        older: index.more && last ? nextLink("/tournaments", limit, [last.createdAt, last.id]) : null,
+        first: after === null,
+        builtIn: REFERENCE_BOTS.map((name) => ({ name, note: "built-in" })),
+        // Anyone may enter an open bot; a bot kept by its owner needs its management token, which this page does not have.
+        registered: bots.bots.filter((bot) => bot.entry === "open"),
+        moreRegistered: bots.more,
+        suites: Object.values(OPENING_SUITES).map((suite) => ({ name: suite.name, count: suite.openings.length, squares: suite.rules.squares })),
+      }),
+    );
   });
 
   app.get("/tournaments/:id", async (c) => {

@@ -110,7 +110,10 @@ th, td { text-align: left; padding: .3rem .45rem; border-bottom: 1px solid var(-
 th { background: #f3ecdd; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .table-wrap { overflow-x: auto; }
-@media (max-width: 600px) { th, td { padding: .25rem .3rem; } .wide-only { display: none; } }
+.narrow-only { display: none; }
+@media (max-width: 600px) { th, td { padding: .25rem .3rem; } .wide-only { display: none; } th.narrow-only, td.narrow-only { display: table-cell; } }
+.standings td.name { overflow-wrap: anywhere; }
+.error.quiet:empty { display: none; }
 .value-win { color: var(--good); font-weight: 600; }
 .value-loss { color: var(--bad); font-weight: 600; }
 .value-draw { color: #555; font-weight: 600; }

@@ -17,6 +17,11 @@ export function makeTournamentViews(draw: Drawing) {
     return half ? `${whole === 0 ? "" : whole}½` : String(whole);
   }
 
+  /** A rating and its deviation as whole points, as the ladder shows them: "1816 ± 257" (the ± part may wrap). */
+  function ratingText(rating: number, deviation: number): string {
+    return `${Math.round(rating)} <span class="muted">±&nbsp;${Math.round(deviation)}</span>`;
+  }
+
   function title(view: TournamentOutput): string {
     return view.name ?? "Tournament";
   }
@@ -42,14 +47,16 @@ export function makeTournamentViews(draw: Drawing) {
     if (view.standings.length === 0) return `<p class="muted">No bots.</p>`;
     const rows = view.standings.map(
       (row) =>
-        `<tr data-bot="${e(row.bot)}"><td class="num">${row.rank}</td><td>${e(row.bot)}</td><td class="num points">${points(row.points)}</td>` +
-        `<td class="num">${row.wins}</td><td class="num">${row.draws}</td>` +
-        `<td class="num">${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})</span>` : ""}</td>` +
-        `<td class="num">${row.games}</td><td class="num">${row.sonnebornBerger.toFixed(2)}</td><td class="num">${Math.round(row.rating)} ± ${Math.round(row.ratingDeviation)}</td></tr>`,
+        `<tr data-bot="${e(row.bot)}"><td class="num">${row.rank}</td><td class="name">${e(row.bot)}</td><td class="num points">${points(row.points)}</td>` +
+        `<td class="num wide-only">${row.wins}</td><td class="num wide-only">${row.draws}</td>` +
+        `<td class="num wide-only">${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})</span>` : ""}</td>` +
+        `<td class="num narrow-only">${row.wins}–${row.draws}–${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits}&nbsp;f.)</span>` : ""}</td>` +
+        `<td class="num wide-only">${row.games}</td><td class="num">${row.sonnebornBerger.toFixed(2)}</td><td class="num rating">${ratingText(row.rating, row.ratingDeviation)}</td></tr>`,
     );
+    // On a phone the won, drawn and lost columns give way to one W–D–L column, and the games (their sum) to nothing.
     return (
-      `<div class="table-wrap"><table class="standings"><thead><tr><th class="num">#</th><th>Bot</th><th class="num">Points</th><th class="num">Won</th><th class="num">Drawn</th><th class="num">Lost</th>` +
-      `<th class="num">Games</th><th class="num" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th><th class="num">Rating</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`
+      `<div class="table-wrap"><table class="standings"><thead><tr><th class="num">#</th><th>Bot</th><th class="num">Points</th><th class="num wide-only">Won</th><th class="num wide-only">Drawn</th><th class="num wide-only">Lost</th>` +
+      `<th class="num narrow-only" title="won, drawn, lost">W–D–L</th><th class="num wide-only">Games</th><th class="num" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th><th class="num">Rating</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`
     );
   }
 
@@ -127,7 +134,7 @@ export function makeTournamentViews(draw: Drawing) {
     return `<div class="table-wrap"><table class="gauntlet"><thead><tr><th>Against</th><th class="num">Games</th><th class="num">Won</th><th class="num">Drawn</th><th class="num">Lost</th><th class="num">Elo (95%)</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
   }
 
-  return { points, title, summaryHtml, standingsHtml, crosstableHtml, gamesHtml, sprtHtml, gauntletHtml };
+  return { points, ratingText, title, summaryHtml, standingsHtml, crosstableHtml, gamesHtml, sprtHtml, gauntletHtml };
 }
 
 export type TournamentViews = ReturnType<typeof makeTournamentViews>;

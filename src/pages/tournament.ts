@@ -1,7 +1,8 @@
 /**
  * `/tournaments/{id}`: a round robin's progress, standings, crosstable and games, each game linking to
  * its match page. Rendered from GET /v1/tournaments/{id} with tournament-view.ts; while the tournament
- * runs, the page script polls the same endpoint and re-renders (tournaments have no socket).
+ * runs, the page script polls the same endpoint and re-renders (tournaments have no socket). The browser
+ * that started it from /tournaments holds its management token and may cancel it here.
  */
 import { html, raw } from "hono/html";
 import type { TournamentOutput } from "../wire/index.ts";
@@ -35,7 +36,9 @@ export function tournamentPage(view: TournamentOutput): Html {
 <div id="summary">${raw(t.summaryHtml(view))}</div>
 <div id="sprt">${raw(t.sprtHtml(view))}</div>
 <div id="gauntlet">${raw(t.gauntletHtml(view))}</div>
-<p class="muted">${settingsText(view)} <a href="/v1/tournaments/${view.id}">As JSON</a></p>
+<p class="muted">${settingsText(view)} <a href="/v1/tournaments/${view.id}">As JSON</a> · <a href="/tournaments">All tournaments</a></p>
+<div class="actions" id="manage" hidden><button type="button" class="danger" id="cancel-button">Cancel the tournament</button></div>
+<p class="error quiet" id="error" role="alert"></p>
 <h2>Standings</h2>
 <div id="standings">${raw(t.standingsHtml(view))}</div>
 <h2>Crosstable</h2>

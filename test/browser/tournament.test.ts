@@ -1,12 +1,13 @@
 /**
  * /tournaments/{id} in the browser against `wrangler dev`: a round robin of built-in bots, opened while
  * it runs, follows it to the end without a reload and then shows the standings, crosstable and games
- * the API reports; each game links to its match page, which links back.
+ * the API reports; each game links to its match page, which links back. No table scrolls sideways, on a
+ * laptop or a phone.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TournamentOutput } from "../../src/wire/tournament-schemas.ts";
-import { api, baseUrl, expectNoSidewaysScroll, launchBrowser, openPage, PHONE, screenshot } from "./chromium.ts";
+import type { TournamentOutput } from "../../src/wire/index.ts";
+import { api, baseUrl, expectNoSidewaysScrollAnywhere, launchBrowser, openPage, PHONE, SIZES, screenshot } from "./chromium.ts";
 
 describe.skipIf(!baseUrl)("the tournament page", () => {
   let browser: Browser;
@@ -45,9 +46,12 @@ describe.skipIf(!baseUrl)("the tournament page", () => {
         String(row.wins),
         String(row.draws),
         `${row.losses}${row.forfeits ? ` (${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})` : ""}`,
+        // The phone's one column for won, drawn and lost.
+        `${row.wins}–${row.draws}–${row.losses}${row.forfeits ? ` (${row.forfeits}\u00a0f.)` : ""}`,
         String(row.games),
         row.sonnebornBerger.toFixed(2),
-        `${Math.round(row.rating)} ± ${Math.round(row.ratingDeviation)}`,
+        // Whole points, as on the ladder.
+        `${Math.round(row.rating)} ±\u00a0${Math.round(row.ratingDeviation)}`,
       ]),
     );
     // The crosstable: one row per bot, in standings order.
@@ -57,8 +61,17 @@ describe.skipIf(!baseUrl)("the tournament page", () => {
     const links = await page.$$eval("table.games tbody tr a", (anchors) => anchors.map((anchor) => anchor.getAttribute("href")));
     expect(links).toEqual(view.games.map((game) => game.links?.page));
     await screenshot(page, "tournament");
+    // No table scrolls sideways in its box, on a laptop or a phone (on a phone the standings show W–D–L in one column, without the games).
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await expectNoSidewaysScrollAnywhere(page, size);
+      const visible = await page.$$eval("table.standings thead th", (cells) => cells.filter((cell) => (cell as HTMLElement).offsetParent !== null).map((cell) => cell.textContent));
+      expect(visible, size).toEqual(
+        size.startsWith("phone") ? ["#", "Bot", "Points", "W–D–L", "SB", "Rating"] : ["#", "Bot", "Points", "Won", "Drawn", "Lost", "Games", "SB", "Rating"],
+      );
+      await screenshot(page, `tournament-${size}`);
+    }
     await page.setViewportSize(PHONE);
-    await expectNoSidewaysScroll(page);
     await screenshot(page, "tournament-phone");
 
     // A game's page links back to its tournament; a finished bot game offers analysis, not a rematch.

@@ -256,6 +256,8 @@ export function registerTournamentsRoutes(app: App): void {
         }),
         id,
       );
+      // The index the /tournaments page lists (src/objects/registry.ts).
+      await registryStub(c.env).noteTournament(id, Date.parse(state.createdAt));
       const url = `/v1/tournaments/${id}`;
       return c.json({ id, url, token, state }, 201, { Location: url });
     },

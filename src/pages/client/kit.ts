@@ -1,7 +1,7 @@
 /**
  * Helpers every page script shares: element lookup, event delegation, calls to this service's API
- * (same origin only) and the seat tokens this browser holds. Self-contained like makeDrawing: its source
- * is shipped to the browser as is, so it may use only browser globals.
+ * (same origin only) and the seat and tournament tokens this browser holds. Self-contained like
+ * makeDrawing: its source is shipped to the browser as is, so it may use only browser globals.
  */
 import type { Browser, BrowserElement, BrowserEvent } from "./browser.ts";
 
@@ -72,7 +72,19 @@ export function makeKit() {
     localStorage.setItem(seatKey(matchId), JSON.stringify(held));
   }
 
-  return { browser, byId, delegate, onActivate, api, heldSeat, holdSeat };
+  const tournamentKey = (tournamentId: string) => `quarto:tournament:${tournamentId}`;
+
+  /** The management token of a tournament started from this browser, if any. */
+  function heldTournament(tournamentId: string): string | null {
+    const token = localStorage.getItem(tournamentKey(tournamentId));
+    return token && token.length > 0 ? token : null;
+  }
+
+  function holdTournament(tournamentId: string, token: string): void {
+    localStorage.setItem(tournamentKey(tournamentId), token);
+  }
+
+  return { browser, byId, delegate, onActivate, api, heldSeat, holdSeat, heldTournament, holdTournament };
 }
 
 export type Kit = ReturnType<typeof makeKit>;

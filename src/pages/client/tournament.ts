@@ -1,6 +1,8 @@
 /**
  * The tournament page's script: while the tournament runs, polls GET /v1/tournaments/{id} every two
- * seconds and re-renders with tournament-view.ts. Shipped as source (see clientScript).
+ * seconds and re-renders with tournament-view.ts. A browser holding the tournament's management token
+ * (kept by /tournaments when it started it) may cancel it (pressed twice). Shipped as source (see
+ * clientScript).
  */
 import type { TournamentOutput } from "../../wire/index.ts";
 import type { ClientEnv } from "../layout.ts";
@@ -13,14 +15,25 @@ export interface TournamentPageConfig {
 export function tournamentClient(env: ClientEnv, config: TournamentPageConfig): void {
   const { kit, tournament: views } = env;
   const { browser } = kit;
+  const token = kit.heldTournament(config.id);
+  const cancel = kit.byId("cancel-button");
+  let armed = false;
+  let status = config.state.status;
 
   function render(view: TournamentOutput): void {
+    status = view.status;
     kit.byId("summary").innerHTML = views.summaryHtml(view);
     kit.byId("sprt").innerHTML = views.sprtHtml(view);
     kit.byId("gauntlet").innerHTML = views.gauntletHtml(view);
     kit.byId("standings").innerHTML = views.standingsHtml(view);
     kit.byId("crosstable").innerHTML = views.crosstableHtml(view);
     kit.byId("games").innerHTML = views.gamesHtml(view);
+    showManage();
+  }
+
+  function showManage(): void {
+    kit.byId("manage").hidden = token === null || status !== "running";
+    cancel.textContent = armed ? "Click again to cancel" : "Cancel the tournament";
   }
 
   async function poll(): Promise<void> {
@@ -30,5 +43,25 @@ export function tournamentClient(env: ClientEnv, config: TournamentPageConfig): 
     if (running) browser.setTimeout(() => void poll(), 2000);
   }
 
+  cancel.addEventListener("click", async () => {
+    if (token === null) return;
+    if (!armed) {
+      armed = true;
+      showManage();
+      browser.setTimeout(() => {
+        armed = false;
+        showManage();
+      }, 4000);
+      return;
+    }
+    armed = false;
+    cancel.disabled = true;
+    const answer = await kit.api<TournamentOutput>("POST", `/v1/tournaments/${config.id}/cancel`, undefined, token);
+    cancel.disabled = false;
+    kit.byId("error").textContent = answer.ok ? "" : answer.detail;
+    if (answer.ok) render(answer.body);
+  });
+
+  showManage();
   if (config.state.status === "running") browser.setTimeout(() => void poll(), 2000);
 }

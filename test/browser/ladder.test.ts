@@ -1,0 +1,91 @@
+/**
+ * The ladder under `npm start` (which the browser tests run, as the README says): two registered bots
+ * join it, `GET /__scheduled` (wrangler dev's `--test-scheduled`, in the start script) runs the
+ * scheduler, which pairs them; the pairing's two games are played and recorded, and /ladder and
+ * /ladder/{bot} show them, ratings in whole points as on the tournament pages; no table scrolls
+ * sideways at 1366x768, 1280x800 or on a phone.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LadderPageOutput, TournamentOutput } from "../../src/wire/index.ts";
+import { api, baseUrl, expectNoSidewaysScrollAnywhere, launchBrowser, openPage, SIZES, screenshot } from "./chromium.ts";
+
+const ladder = () => api<LadderPageOutput>("/v1/ladder");
+
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms (${JSON.stringify(value).slice(0, 300)})`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+describe.skipIf(!baseUrl)("the ladder under npm start", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("pairs the bots that joined when GET /__scheduled runs the scheduler, and shows their games", async () => {
+    // Two bots on this machine: this Worker's built-in "easy" and "random", served with the bot protocol.
+    const joined: { id: string }[] = [];
+    for (const [name, level] of [
+      ["ladder-easy", "easy"],
+      ["ladder-random", "random"],
+    ]) {
+      joined.push(await api<{ id: string }>("/v1/bots", { name, url: `${baseUrl}/bots/${level}/`, ladder: true }));
+    }
+    const before = await ladder();
+    expect(before.bots.filter((entry) => joined.some((bot) => bot.id === entry.bot.id)).every((entry) => !entry.playing)).toBe(true);
+
+    // The Cron Trigger's handler, as wrangler dev serves it with --test-scheduled (npm start passes it).
+    const scheduled = await fetch(`${baseUrl}/__scheduled?cron=*+*+*+*+*`);
+    expect(scheduled.status, "GET /__scheduled under npm start").toBe(200);
+    const paired = await until("a pairing", ladder, (page) => page.pairingsInPlay >= 1);
+    const entries = paired.bots.filter((entry) => joined.some((bot) => bot.id === entry.bot.id));
+    expect(entries.map((entry) => entry.playing?.opponent.name).sort()).toEqual(["ladder-easy", "ladder-random"]);
+    const pairing = entries[0].playing?.tournamentId as string;
+
+    const watched = await openPage(browser, "/ladder");
+    const { page } = watched;
+    expect(await page.textContent("table.ladder-table")).toContain("playing ladder-");
+    await screenshot(page, "ladder-playing");
+
+    // The pairing's two games are played; the ladder records them (its alarm, or the next scheduled run).
+    await until("the pairing's end", () => api<TournamentOutput>(`/v1/tournaments/${pairing}`), (view) => view.status === "finished");
+    const recorded = await until(
+      "the games recorded",
+      async () => {
+        await fetch(`${baseUrl}/__scheduled?cron=*+*+*+*+*`);
+        return ladder();
+      },
+      (page) => page.bots.filter((entry) => joined.some((bot) => bot.id === entry.bot.id)).every((entry) => entry.games >= 2),
+    );
+    const easy = recorded.bots.find((entry) => entry.bot.id === joined[0].id);
+    expect(easy?.games).toBeGreaterThanOrEqual(2);
+
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${baseUrl}/ladder`);
+      // Ratings in whole points, with their deviation: "1641 ± 303".
+      const ratings = await page.$$eval("table.ladder-table tbody tr td:nth-child(3)", (cells) => cells.map((cell) => cell.textContent?.trim() ?? ""));
+      for (const rating of ratings) expect(rating).toMatch(/^\d+ ±\s\d+$/);
+      await expectNoSidewaysScrollAnywhere(page, `${size} /ladder`);
+      await screenshot(page, `ladder-${size}`);
+
+      await page.goto(`${baseUrl}/ladder/${joined[0].id}`);
+      expect(await page.textContent("h1")).toContain("ladder-easy");
+      expect(await page.$$eval("table.ladder-table tbody tr", (rows) => rows.length)).toBeGreaterThanOrEqual(2);
+      const stats = (await page.textContent(".ladder-stats")) ?? "";
+      expect(stats).toMatch(/Rating \d+ ± \d+\s/);
+      await expectNoSidewaysScrollAnywhere(page, `${size} /ladder/{bot}`);
+      await screenshot(page, `ladder-bot-${size}`);
+    }
+    watched.checkClean();
+  });
+});
