@@ -1,5 +1,7 @@
 /**
- * Openings: the built-in suites (data written by scripts/openings.ts, one JSON file per rules variant)
+ * Openings: the built-in suites (data in openings/, one JSON file per suite: the balanced `classic` and
+ * `squares`, exact draws written by scripts/openings.ts, and the unbalanced `classic-unbalanced` and
+ * `squares-unbalanced`, exact wins for the player to move written by scripts/unbalanced-openings.ts)
  * and a caller's own, given as game records or position strings, one per line. A position string has
  * no history, so it is recorded as the game that reaches it with its pieces placed in cell order (a1,
  * b1, ... d4), each given just before it is placed, the piece in hand given last: its board has no
@@ -8,11 +10,16 @@
 import { makeMoveText, parsePositionString, positionFromTrustedSetup, type Rules, START_POSITION_STRING, completedShapes } from "../rules/index.ts";
 import { type MatchOpening, openingError, parseRecordText } from "../match/index.ts";
 import classic from "./openings/classic.json" with { type: "json" };
+import classicUnbalanced from "./openings/classic-unbalanced.json" with { type: "json" };
 import squares from "./openings/squares.json" with { type: "json" };
+import squaresUnbalanced from "./openings/squares-unbalanced.json" with { type: "json" };
 
 export interface OpeningSuite {
   name: string;
-  /** The variant the suite was made for: its positions are exact draws under these rules (four attributes). */
+  /**
+   * The variant the suite was made for (four attributes): its positions are exact draws under these rules
+   * (a balanced suite) or exact wins for the player to move (an unbalanced one, `-unbalanced`).
+   */
   rules: { squares: boolean };
   description: string;
   openings: MatchOpening[];
@@ -26,7 +33,12 @@ const suiteOf = (data: { name: string; rules: { squares: boolean }; description:
 });
 
 /** The built-in suites by name. */
-export const OPENING_SUITES: Readonly<Record<string, OpeningSuite>> = { classic: suiteOf(classic), squares: suiteOf(squares) };
+export const OPENING_SUITES: Readonly<Record<string, OpeningSuite>> = {
+  classic: suiteOf(classic),
+  squares: suiteOf(squares),
+  "classic-unbalanced": suiteOf(classicUnbalanced),
+  "squares-unbalanced": suiteOf(squaresUnbalanced),
+};
 export const OPENING_SUITE_NAMES = Object.keys(OPENING_SUITES);
 
 /** Why a built-in suite does not fit these rules (a board made without squares may hold one), or null. */

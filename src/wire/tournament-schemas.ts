@@ -113,7 +113,11 @@ export const CreateTournamentRequestSchema = z
           .string()
           .min(1)
           .max(40)
-          .openapi({ description: "A built-in opening suite, by name: `classic` (play without squares) or `squares`.", example: "classic" }),
+          .openapi({
+            description:
+              "A built-in opening suite, by name: `classic` (play without squares) or `squares`, exact draws; `classic-unbalanced` or `squares-unbalanced`, exact wins for the player to move, to tell strong bots apart.",
+            example: "classic",
+          }),
         z.array(OpeningInputSchema).min(1).max(MAX_TOURNAMENT_OPENINGS),
       ])
       .optional()
