@@ -23,6 +23,7 @@ import {
   type ProblemCode,
   problemDocument,
   readSettings,
+  REGISTRY_NAME,
   type Refusal,
   type Reply,
   type StoredMatch,
@@ -54,6 +55,13 @@ import {
 } from "../match/index.ts";
 import { hashSeed } from "../engine/index.ts";
 import { retentionMs } from "./retention.ts";
+import { connectedBot } from "./bot-link.ts";
+import { endNoticeFor, httpBot, type Player } from "../bots/index.ts";
+import { askBot, decideAction, turnAsk } from "../tournament/index.ts";
+
+/** A seat's name in a bot's move request (`opponent.name`). */
+const seatName = (seat: MatchSeat | undefined): string =>
+  seat === undefined ? "anonymous" : seat.kind === "engine" ? `engine (${seat.level})` : seat.kind === "bot" ? seat.name : (seat.name ?? "anonymous");
 
 export interface SeatToken {
   seat: SeatIndex;
@@ -64,6 +72,8 @@ export interface SeatToken {
 export interface CreateMatchInput {
   id: string;
   request: CreateMatchRequest;
+  /** The registered bots of the request's bot seats, by seat index, resolved (and their entry checked) by the route. */
+  bots?: Partial<Record<SeatIndex, { name: string; botId: string }>>;
   /** The request's opening, read and checked by the route (request.opening is its text). */
   opening?: MatchOpening;
 }
@@ -180,6 +190,10 @@ export class MatchObject extends DurableObject<Env> {
     for (const [index, seat] of request.seats.entries()) {
       if (seat.kind === "engine") {
         seats.push({ kind: "engine", level: seat.level, maxNodes: this.nodeBudget(seat.maxNodes) });
+      } else if (seat.kind === "bot") {
+        const bot = input.bots?.[index as SeatIndex];
+        if (!bot) throw new Error(`match ${input.id}: bot seat ${index} was not resolved`);
+        seats.push({ kind: "bot", name: bot.name, botId: bot.botId });
       } else if (seat.take) {
         const token = newSeatToken();
         tokens.push({ seat: index as SeatIndex, token });
@@ -369,11 +383,47 @@ export class MatchObject extends DurableObject<Env> {
       if (!result.ok) return this.schedule(current);
       return;
     }
+    const moverSeat = match.state.seats?.[mover];
+    if (moverSeat?.kind === "bot" && moverSeat.botId !== undefined) return this.askSeatedBot(match, mover, moverSeat.botId);
     // A bot seat's clock is its tournament's to judge (see the header): no flag here.
     if (seatKind(match.state, mover) === "bot") return this.schedule(match);
     // A flag that falls is applied once: a second run finds the match finished and does nothing.
     const flagged = await this.reduce(match, { type: "flag", at: Date.now() });
     if (!flagged.ok) return this.schedule(match);
+  }
+
+  /**
+   * The turn of a registered bot seated in this match (#21): asked as a tournament asks it (the same
+   * request, time limit and judging, src/tournament/turn.ts), webhook or connected, under the match's
+   * clock; its action is applied unless the match moved on meanwhile. A bot gone from the registry
+   * forfeits. When the match ends, the bot gets its end notice (best effort).
+   */
+  private async askSeatedBot(match: StoredMatch, seat: SeatIndex, botId: string): Promise<void> {
+    const names = ([0, 1] as const).map((index) => seatName(match.state.seats?.[index])) as [string, string];
+    const turn = turnAsk(match.state, { tournamentId: null, gameId: match.id, matchId: match.id, names, mayAbort: false }, Date.now());
+    let action: MatchAction;
+    const player = await this.seatedPlayer(botId, names[seat]);
+    if (turn.type === "act") action = turn.action;
+    else if (player === null) action = { type: "forfeit", seat, code: "bot/connection_error", detail: `${names[seat]} is no longer registered`, at: Date.now() };
+    else {
+      const { reply, at } = await askBot(player, turn.ask, Date.now);
+      action = decideAction(turn.ask, reply, at);
+    }
+    const current = this.load();
+    if (!current) return;
+    const result = await this.reduce(current, action.type === "flag" ? action : ({ ...action, ply: turn.type === "ask" ? turn.ask.match.moves.length : current.state.moves.length } as AnyMatchAction));
+    if (!result.ok) return this.schedule(current);
+    if (current.state.status === "finished" && player?.end) {
+      const notice = endNoticeFor(current.state, seat, { tournamentId: null, gameId: match.id, matchId: match.id, opponent: names[seat === 0 ? 1 : 0] });
+      await player.end(notice).catch(() => {});
+    }
+  }
+
+  /** The registered bot `botId` as a player (webhook or connected), read afresh from the registry; null once deleted. */
+  private async seatedPlayer(botId: string, name: string): Promise<Player | null> {
+    const [bot] = await this.env.BOT_REGISTRY.get(this.env.BOT_REGISTRY.idFromName(REGISTRY_NAME)).entrants([botId]);
+    if (!bot) return null;
+    return bot.connection === "stream" ? connectedBot(this.env, { name, botId }) : httpBot({ name, url: bot.url, secret: bot.secret });
   }
 
   /** Deletes a match that is over once its retention has passed; otherwise re-arms the alarm for then. */
@@ -543,7 +593,9 @@ function nextAlarm(state: MatchState, retention: number): number | null {
   if (state.status === "finished") return (state.result?.at ?? state.createdAt) + retention;
   if (state.status !== "active") return null;
   if (seatKind(state, seatToMove(state)) === "engine") return Date.now();
-  if (seatKind(state, seatToMove(state)) === "bot") return null;
+  // A registered bot seated in a hosted match is asked by the match (now); a tournament's bot by its tournament.
+  const mover = state.seats?.[seatToMove(state)];
+  if (mover?.kind === "bot") return mover.botId === undefined ? null : Date.now();
   return deadline(state);
 }
 

@@ -9,6 +9,7 @@ import type { Context } from "hono";
 import {
   ClaimRequestSchema,
   CreatedMatchSchema,
+  type CreateMatchRequest,
   CreateMatchRequestSchema,
   EXAMPLE_MATCH_ID,
   EXAMPLE_SEAT_TOKEN,
@@ -32,7 +33,9 @@ import {
   withRateLimitHeaders,
 } from "../../wire/index.ts";
 import type { Command } from "../../objects/index.ts";
-import { isMatchId, type MatchOpening, newMatchId } from "../../match/index.ts";
+import { hashToken, isMatchId, type MatchOpening, newMatchId, type SeatIndex } from "../../match/index.ts";
+import { checkBotUrl } from "../../bots/index.ts";
+import { botUrlPolicy, entryRefusal, mayEnter, registryStub } from "./bots.ts";
 import { makeRules, type Rules } from "../../rules/index.ts";
 import { OPENING_SUITES, parseOpenings, suiteOpening, suiteProblem } from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
@@ -177,6 +180,37 @@ function registerBodilessCommand(app: App, spec: BodilessCommand): void {
 
 // ---- routes ----
 
+/**
+ * The registered bots of a request's bot seats (#21), by seat index: each must exist (a webhook bot's
+ * URL allowed by this deployment's policy) and be open to all, or come with its management token.
+ */
+async function seatedBots(c: Context<AppEnv>, request: CreateMatchRequest): Promise<Partial<Record<SeatIndex, { name: string; botId: string }>>> {
+  const bots: Partial<Record<SeatIndex, { name: string; botId: string }>> = {};
+  for (const [index, seat] of request.seats.entries()) {
+    if (seat.kind !== "bot") continue;
+    const path = ["seats", index, "bot"];
+    const [found] = isMatchId(seat.bot) ? await registryStub(c.env).entrants([seat.bot]) : [null];
+    if (!found) {
+      const message = `there is no registered bot ${seat.bot.slice(0, 40)}`;
+      throw new ProblemError("registry/not_found", `seats.${index}.bot: ${message}`, { errors: [{ path, message }] });
+    }
+    const tokenHash = seat.token === undefined ? null : await hashToken(seat.token);
+    if (!mayEnter(found, tokenHash)) {
+      const message =
+        tokenHash === null
+          ? `${found.name} is seated by its owner only (entry: owner): give its seat as {"kind": "bot", "bot": "${found.id}", "token": "<its management token>"}`
+          : entryRefusal(found, tokenHash);
+      throw new ProblemError("registry/entry_refused", `seats.${index}: ${message}`, { errors: [{ path: ["seats", index], message }] });
+    }
+    if (found.connection === "webhook") {
+      const url = checkBotUrl(found.url, botUrlPolicy(c));
+      if (!url.ok) throw new ProblemError("registry/url_not_allowed", `seats.${index}.bot: ${url.detail}`, { errors: [{ path, message: url.detail }] });
+    }
+    bots[index as SeatIndex] = { name: found.name, botId: found.id };
+  }
+  return bots;
+}
+
 export function registerMatchesRoutes(app: App): void {
   app.openAPIRegistry.registerComponent("securitySchemes", "seatToken", {
     type: "http",
@@ -192,7 +226,7 @@ export function registerMatchesRoutes(app: App): void {
       operationId: "createMatch",
       summary: "Create a match",
       description:
-        "Creates a match with rules options, a clock and two seats (`human` or `engine` with a level). Answers the match id and a token for each human seat the creator takes; an open seat is taken with `POST /v1/matches/{id}/join`, and the clocks start once every human seat is taken. The body may be omitted: then the creator takes seat 0, seat 1 is open, classic rules, no clock, first seat drawn by lot. Send an `Idempotency-Key` so that a retry after a lost answer gets the same match and tokens instead of a second match." +
+        "Creates a match with rules options, a clock and two seats (`human`, `engine` with a level, or `bot`: a registered bot, webhook or connected, which the match asks for its moves with the bot protocol under the match's clock; a bot whose `entry` is `owner` needs its `token`). Answers the match id and a token for each human seat the creator takes; an open seat is taken with `POST /v1/matches/{id}/join`, and the clocks start once every human seat is taken. The body may be omitted: then the creator takes seat 0, seat 1 is open, classic rules, no clock, first seat drawn by lot. Send an `Idempotency-Key` so that a retry after a lost answer gets the same match and tokens instead of a second match." +
         ` At most ${LIMIT_POLICIES.matches.quota} new matches a minute per client (429 \`request/rate_limited\`).`,
       request: {
         headers: IdempotencyHeadersSchema,
@@ -245,7 +279,9 @@ export function registerMatchesRoutes(app: App): void {
             },
           },
         },
-        ...withRateLimitHeaders(problems("/v1/matches", [...BODY, ...IDEMPOTENCY_PROBLEMS, "request/rate_limited"])),
+        ...withRateLimitHeaders(
+          problems("/v1/matches", [...BODY, ...IDEMPOTENCY_PROBLEMS, "registry/not_found", "registry/entry_refused", "registry/url_not_allowed", "request/rate_limited"]),
+        ),
       },
     }),
     async (c) => {
@@ -259,8 +295,9 @@ export function registerMatchesRoutes(app: App): void {
         }
       }
       const opening = request.opening === undefined ? undefined : openingOf(request.opening, makeRules(request.rules ?? {}));
+      const bots = await seatedBots(c, request);
       const id = newMatchId();
-      const created = replyValue(await c.env.MATCHES.get(c.env.MATCHES.idFromName(id)).create({ id, request, ...(opening ? { opening } : {}) }), id);
+      const created = replyValue(await c.env.MATCHES.get(c.env.MATCHES.idFromName(id)).create({ id, request, bots, ...(opening ? { opening } : {}) }), id);
       const url = `/v1/matches/${id}`;
       return c.json({ id, url, tokens: created.tokens, state: created.state }, 201, { Location: url });
     },
