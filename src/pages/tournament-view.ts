@@ -111,7 +111,9 @@ export function makeTournamentViews(draw: Drawing) {
           ? `H0 accepted: ${e(sprt.test)} is not better than ${e(sprt.base)} by more than ${sprt.elo0} Elo.`
           : view.status === "running"
             ? "No decision yet."
-            : "No decision: the game limit came first.";
+            : view.status === "cancelled"
+              ? "No decision: the tournament was cancelled."
+              : "No decision: the game limit came first.";
     const span = sprt.upper - sprt.lower;
     const at = Math.min(100, Math.max(0, ((sprt.llr - sprt.lower) / span) * 100));
     return (

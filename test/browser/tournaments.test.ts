@@ -88,6 +88,7 @@ describe.skipIf(!baseUrl)("the tournaments page", () => {
     await page.waitForSelector('#summary [data-status="cancelled"]');
     expect((await api<TournamentOutput>(`/v1/tournaments/${id}`)).status).toBe("cancelled");
     expect(await page.isHidden("#manage")).toBe(true);
+    expect(await page.textContent(".sprt-decision")).toBe("No decision: the tournament was cancelled.");
     await screenshot(page, "tournament-cancelled");
     watched.checkClean();
   });
