@@ -231,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * Create a match
-         * @description Creates a match with rules options, a clock and two seats (`human` or `engine` with a level). Answers the match id and a token for each human seat the creator takes; an open seat is taken with `POST /v1/matches/{id}/join`, and the clocks start once every human seat is taken. The body may be omitted: then the creator takes seat 0, seat 1 is open, classic rules, no clock, first seat drawn by lot. Send an `Idempotency-Key` so that a retry after a lost answer gets the same match and tokens instead of a second match. At most 60 new matches a minute per client (429 `request/rate_limited`).
+         * @description Creates a match with rules options, a clock and two seats (`human`, `engine` with a level, or `bot`: a registered bot, webhook or connected, which the match asks for its moves with the bot protocol under the match's clock; a bot whose `entry` is `owner` needs its `token`). Answers the match id and a token for each human seat the creator takes; an open seat is taken with `POST /v1/matches/{id}/join`, and the clocks start once every human seat is taken. The body may be omitted: then the creator takes seat 0, seat 1 is open, classic rules, no clock, first seat drawn by lot. Send an `Idempotency-Key` so that a retry after a lost answer gets the same match and tokens instead of a second match. At most 60 new matches a minute per client (429 `request/rate_limited`).
          */
         post: operations["createMatch"];
         delete?: never;
@@ -3377,7 +3377,7 @@ export interface components {
          *       "name": "Ada"
          *     }
          */
-        SeatInput: components["schemas"]["HumanSeatInput"] | components["schemas"]["EngineSeatInput"];
+        SeatInput: components["schemas"]["HumanSeatInput"] | components["schemas"]["EngineSeatInput"] | components["schemas"]["BotSeatInput"];
         /**
          * @description A seat for a person (or a program with the token).
          * @example {
@@ -3423,6 +3423,30 @@ export interface components {
              * @example 200000
              */
             maxNodes?: number;
+        };
+        /**
+         * @description A seat for a registered bot: the match asks it for its moves with the bot protocol (a webhook bot's `POST /move`, a connected bot's event stream), under the match's clock; a bot that misbehaves loses by forfeit, as in a tournament.
+         * @example {
+         *       "kind": "bot",
+         *       "bot": "b4n6xr2mq7tz3kc5vj8wd2hp6e"
+         *     }
+         */
+        BotSeatInput: {
+            /**
+             * @description A registered bot (webhook or connected). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "bot";
+            /**
+             * @description The bot's id (from POST /v1/bots).
+             * @example b4n6xr2mq7tz3kc5vj8wd2hp6e
+             */
+            bot: string;
+            /**
+             * @description The bot's management token: needed when its `entry` is `owner` (without it: 403 `registry/entry_refused`).
+             * @example m8Xc2vB5nQ1wE7rT4yU9iO3pA6sD0fGh_jKlZ-xCvBn
+             */
+            token?: string;
         };
         /**
          * @description The seat taken and its token (shown only once).
@@ -8010,6 +8034,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only the bot's owner may enter it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bot not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Request with this idempotency key in progress */
             409: {
                 headers: {
@@ -8037,7 +8079,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Invalid request; Idempotency key reused for another request */
+            /** @description Invalid request; Idempotency key reused for another request; Bot URL not allowed */
             422: {
                 headers: {
                     [name: string]: unknown;
