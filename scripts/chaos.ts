@@ -23,6 +23,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import Table from "cli-table3";
 import { serveFetch, type RunningServer } from "../arena/node-server.ts";
+import { type Bridge, startBridge } from "../arena/connect.ts";
 import { referenceAnswer } from "../src/bots/index.ts";
 import { seededRandom } from "../src/engine/random.ts";
 import { legalMoves, makeRules, playMove, readPosition, START_POSITION_STRING, makePositionString, type Position } from "../src/rules/index.ts";
@@ -171,6 +172,9 @@ async function ok<T>(method: string, path: string, body?: unknown, headers?: Rec
 interface Bot {
   name: string;
   delayMs: number;
+  /** A connected bot (#21): registered with connection: stream, its server reached through the bridge (arena/connect.ts). */
+  connected?: boolean;
+  bridge?: Bridge;
   secret?: string;
   server?: RunningServer;
   id?: string;
@@ -347,6 +351,8 @@ async function main(): Promise<void> {
     { name: `chaos-fast-${SEED}`, delayMs: 0, moves: 0 },
     { name: `chaos-slow-${SEED}`, delayMs: SHORT ? 1_500 : 3_000, moves: 0 },
     ...(SHORT ? [] : [{ name: `chaos-steady-${SEED}`, delayMs: 400, moves: 0 }]),
+    // A connected bot: its stream drops with every kill, and the bridge reconnects; its open requests must survive.
+    { name: `chaos-linked-${SEED}`, delayMs: 200, moves: 0, connected: true },
   ];
   const started = Date.now();
   let kills = 0;
@@ -355,9 +361,13 @@ async function main(): Promise<void> {
     await server.start();
     for (const bot of bots) {
       await startBot(bot);
-      const registered = await ok<{ id: string; secret: string }>("POST", "/v1/bots", { name: bot.name, url: bot.server?.url, entry: "open" });
+      const registration = bot.connected ? { name: bot.name, connection: "stream", entry: "open" } : { name: bot.name, url: bot.server?.url, entry: "open" };
+      const registered = await ok<{ id: string; secret: string; token: string }>("POST", "/v1/bots", registration);
       bot.id = registered.id;
       bot.secret = registered.secret;
+      if (bot.connected && bot.server) {
+        bot.bridge = startBridge({ service: BASE, botId: registered.id, token: registered.token, bot: { url: bot.server.url, secret: registered.secret }, backoffMs: 250, maxBackoffMs: 1_000 });
+      }
     }
     const created = await ok<{ id: string }>("POST", "/v1/tournaments", {
       name: `chaos ${SEED}`,
@@ -483,6 +493,7 @@ async function main(): Promise<void> {
     console.log(latency.toString());
   } finally {
     await server.kill();
+    for (const bot of bots) await bot.bridge?.stop();
     for (const bot of bots) await bot.server?.close();
     await rm(persistTo, { recursive: true, force: true });
   }

@@ -701,7 +701,7 @@ export interface paths {
         };
         /**
          * The ladder
-         * @description The bots on the ladder (active or paused), by rating, highest first, one page at a time, with the ladder's settings. Every minute a Cron Trigger pairs the idle active bots (a pairing is a two-game tournament from one opening, each bot making the first move once; at most `gamesPerHour` games per bot in any hour) and records the pairings that ended; ratings are a Bradley-Terry fit over every ladder game, with their uncertainty.
+         * @description The bots on the ladder (active or paused), by rating, highest first, one page at a time, with the ladder's settings. Every minute a Cron Trigger pairs the idle active bots (a pairing is a two-game tournament from one opening, each bot making the first move once; at most `gamesPerHour` games per bot in any hour) and records the pairings that ended; ratings are Bradley-Terry, fitted incrementally (each pairing moves its two bots against their opponents' current ratings), with their uncertainty.
          */
         get: operations["getLadder"];
         put?: never;
@@ -4855,7 +4855,7 @@ export interface components {
              */
             pausedAt: string | null;
             /**
-             * @description A Bradley-Terry rating over every ladder game, on the Elo scale around 1500 (rounded to 0.1).
+             * @description A Bradley-Terry rating on the Elo scale around 1500 (rounded to 0.1), fitted incrementally: each pairing moves its two bots to their best rating against their opponents' current ones (over each bot's latest 100 opponents).
              * @example 1587.3
              */
             rating: number;
@@ -6844,7 +6844,7 @@ export interface components {
          *         "moveMs": 5000,
          *         "pauseAfterForfeits": 3,
          *         "openings": "classic",
-         *         "rating": "Bradley-Terry fit over every ladder game"
+         *         "rating": "Bradley-Terry, fitted incrementally: each pairing moves its two bots against their opponents' current ratings"
          *       }
          *     }
          */
@@ -6876,7 +6876,7 @@ export interface components {
          *       "moveMs": 5000,
          *       "pauseAfterForfeits": 3,
          *       "openings": "classic",
-         *       "rating": "Bradley-Terry fit over every ladder game"
+         *       "rating": "Bradley-Terry, fitted incrementally: each pairing moves its two bots against their opponents' current ratings"
          *     }
          */
         LadderSettings: {
@@ -6907,7 +6907,7 @@ export interface components {
             openings: string | null;
             /**
              * @description How ratings are computed.
-             * @example Bradley-Terry fit over every ladder game
+             * @example Bradley-Terry, fitted incrementally: each pairing moves its two bots against their opponents' current ratings
              */
             rating: string;
         };
@@ -6964,7 +6964,7 @@ export interface components {
          *     }
          */
         LadderBot: components["schemas"]["LadderEntry"] & {
-            /** @description The bot's rating after each of its pairings, oldest first (the latest 500). */
+            /** @description The bot's rating after its pairings, oldest first: at most 256 points, thinned with age (when the limit is reached the oldest half keeps every other point), the latest ones all there. */
             history: components["schemas"]["RatingPoint"][];
             /** @description Its latest ladder games, newest first (at most 50). */
             recentGames: components["schemas"]["LadderGame"][];

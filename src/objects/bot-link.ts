@@ -23,9 +23,16 @@ import { type LinkStatus, linkRequestId, type Reply } from "../wire/index.ts";
  * client between two polls, or a stream reconnecting after a drop.
  */
 const GRACE_MS = 5_000;
+/**
+ * Before its first move of a game, a bot not connected is waited for this long (at most half its time)
+ * before it counts as unreachable: a bridge reconnecting after the service restarted gets there.
+ */
+const CONNECT_WAIT_MS = 3_000;
 /** Answered and closed requests are kept this long, so a late answer is told "closed", not "unknown". */
 const KEEP_MS = 10 * 60_000;
 const LAST_SEEN_KEY = "lastSeen";
+/** The hash of the token the registry last accepted for the stream: answers carrying it skip the registry. */
+const TOKEN_HASH_KEY = "tokenHash";
 
 interface RequestRow extends Record<string, SqlStorageValue> {
   id: string;
@@ -126,6 +133,8 @@ export class BotLinkObject extends DurableObject<Env> {
     }
     const [client, server] = Object.values(new WebSocketPair());
     this.ctx.acceptWebSocket(server);
+    const verified = request.headers.get("x-verified-token-hash");
+    if (verified) this.ctx.storage.kv.put(TOKEN_HASH_KEY, verified);
     const at = Date.now();
     this.seen(at);
     this.sweep(at);
@@ -156,6 +165,16 @@ export class BotLinkObject extends DurableObject<Env> {
     }
   }
 
+  /** Whether the bot is connected, or connects within `ms`. */
+  private async waitForConnection(ms: number): Promise<boolean> {
+    const until = Date.now() + ms;
+    for (;;) {
+      if (this.status(Date.now()).connected) return true;
+      if (Date.now() >= until) return false;
+      await scheduler.wait(100);
+    }
+  }
+
   // ---- RPC ----
 
   /** Whether the bot is connected now, and when it was last seen. */
@@ -175,7 +194,7 @@ export class BotLinkObject extends DurableObject<Env> {
     const at = Date.now();
     const row = this.row(id);
     if (row?.state === "answered" && row.answer !== null) return { ok: true, answer: JSON.parse(row.answer) };
-    if (!row && !hasMoved(request) && !this.status(at).connected) {
+    if (!row && !hasMoved(request) && !(await this.waitForConnection(Math.min(CONNECT_WAIT_MS, Math.floor(timeoutMs / 2))))) {
       return { ok: false, code: "bot/connection_error", detail: `${name} is not connected (a connected bot: its event stream GET /v1/bots/{id}/events is not open)` };
     }
     const deadline = at + Math.max(0, timeoutMs);
@@ -210,6 +229,16 @@ export class BotLinkObject extends DurableObject<Env> {
       });
       this.waiters.set(id, waiting);
     });
+  }
+
+  /** Whether `tokenHash` is the one the registry last accepted for this bot's stream (then an answer needs no registry check). */
+  async knowsToken(tokenHash: string): Promise<boolean> {
+    return this.ctx.storage.kv.get<string>(TOKEN_HASH_KEY) === tokenHash;
+  }
+
+  /** Forgets the accepted token (the bot's token was rotated, or the bot deleted): answers go by the registry again. */
+  async forgetToken(): Promise<void> {
+    this.ctx.storage.kv.delete(TOKEN_HASH_KEY);
   }
 
   /** The bot's answer to request `id`: taken if the request is open (the ask waiting gets it), else why not. */

@@ -1,5 +1,14 @@
 /** Tournaments: schedules, the lifecycle step and its turns, standings and ratings, the SPRT, the opening suites, the local run. Pure, but for the runner's I/O. */
 export { DEFAULT_MAX_MOVE_MS, gameOutcome, type GameRecord } from "./game.ts";
+export {
+  LADDER_EXPLORE,
+  LADDER_START,
+  type LadderCandidate,
+  type LadderOpponent,
+  ladderPairs,
+  type LadderRating,
+  ladderRating,
+} from "./ladder.ts";
 export { OPENING_SUITE_NAMES, OPENING_SUITES, parseOpenings, suiteOpening, suiteProblem } from "./openings.ts";
 export { DENSE_FIT_PLAYERS, fitRatings, fitRatingsByPlayer, PRIOR_SD_ELO, type Rating, RATING_ORIGIN } from "./rating.ts";
 export {

@@ -10,6 +10,9 @@ import { NextLinkSchema } from "./pagination.ts";
 
 const EXAMPLE_OPPONENT_ID = "c5p7ys3nr8ua4ld6wk9xe3jq7f";
 
+/** How ladder ratings are computed, in words (the settings' `rating`). */
+export const LADDER_RATING = "Bradley-Terry, fitted incrementally: each pairing moves its two bots against their opponents' current ratings";
+
 const LadderStatusSchema = z.enum(["active", "paused", "left"]).openapi("LadderStatus", {
   description:
     "`active`: paired by the scheduler; `paused`: not paired because it forfeited repeatedly (see `pausedReason`; its owner resumes it with `PUT /v1/ladder/{bot}`); `left`: its owner took it off the ladder (its games and rating stay).",
@@ -28,7 +31,7 @@ const LadderSettingsSchema = z
     openings: z
       .union([z.string(), z.null()])
       .openapi({ description: "The opening suite pairings are played from (in turn); null: the empty board.", example: null }),
-    rating: z.string().openapi({ description: "How ratings are computed.", example: "Bradley-Terry fit over every ladder game" }),
+    rating: z.string().openapi({ description: "How ratings are computed.", example: LADDER_RATING }),
   })
   .openapi("LadderSettings", {
     description: "How the ladder pairs and rates.",
@@ -38,7 +41,7 @@ const LadderSettingsSchema = z
       moveMs: 5000,
       pauseAfterForfeits: 3,
       openings: "classic",
-      rating: "Bradley-Terry fit over every ladder game",
+      rating: LADDER_RATING,
     },
   });
 
@@ -99,7 +102,7 @@ const LADDER_PAGE_EXAMPLE = {
     moveMs: 5000,
     pauseAfterForfeits: 3,
     openings: "classic",
-    rating: "Bradley-Terry fit over every ladder game",
+    rating: LADDER_RATING,
   },
 };
 
@@ -116,9 +119,11 @@ export const LadderEntrySchema = z
       example: null,
     }),
     pausedAt: z.union([z.string(), z.null()]).openapi({ format: "date-time", description: "When it was paused.", example: null }),
-    rating: z
-      .number()
-      .openapi({ description: "A Bradley-Terry rating over every ladder game, on the Elo scale around 1500 (rounded to 0.1).", example: 1587.3 }),
+    rating: z.number().openapi({
+      description:
+        "A Bradley-Terry rating on the Elo scale around 1500 (rounded to 0.1), fitted incrementally: each pairing moves its two bots to their best rating against their opponents' current ones (over each bot's latest 100 opponents).",
+      example: 1587.3,
+    }),
     deviation: z.number().min(0).openapi({ description: "The rating's uncertainty: one standard deviation, in the same points.", example: 96.4 }),
     games: z.number().int().min(0).openapi({ description: "Ladder games played (that count).", example: 24 }),
     wins: z.number().int().min(0).openapi({ example: 9 }),
@@ -170,7 +175,10 @@ const LadderGameSchema = z
   });
 
 export const LadderBotSchema = LadderEntrySchema.extend({
-  history: z.array(RatingPointSchema).openapi({ description: "The bot's rating after each of its pairings, oldest first (the latest 500)." }),
+  history: z.array(RatingPointSchema).openapi({
+    description:
+      "The bot's rating after its pairings, oldest first: at most 256 points, thinned with age (when the limit is reached the oldest half keeps every other point), the latest ones all there.",
+  }),
   recentGames: z.array(LadderGameSchema).openapi({ description: "Its latest ladder games, newest first (at most 50)." }),
 }).openapi("LadderBot", {
   description: "A bot on the ladder, with its rating history and its latest games.",

@@ -1,11 +1,19 @@
 /**
- * The ladder's stored forms (rows of the LadderObject's SQLite tables) and their public views. A member
- * row keeps the bot's status, counters and latest fitted rating; a pairing row is one two-game
- * tournament between two members; a game row is one finished ladder game (the input of the rating fit);
- * a history row is a member's rating after one of its pairings.
+ * The ladder's stored forms (rows of the LadderObject's SQLite tables, src/objects/ladder-store.ts) and
+ * their public views. A member row keeps the bot's status, counters, rating and pairing state; a
+ * pairing row is one two-game tournament between two members, while it is played; a game row is one
+ * finished ladder game in one of its bots' lists; a history row is a member's rating after one of its
+ * pairings.
  */
 import type { ResultReason } from "../match/index.ts";
-import type { LadderEntryOutput, LadderGameOutput, LadderSettingsOutput, LadderStatus, RatingPointOutput } from "./ladder-schemas.ts";
+import {
+  LADDER_RATING,
+  type LadderEntryOutput,
+  type LadderGameOutput,
+  type LadderSettingsOutput,
+  type LadderStatus,
+  type RatingPointOutput,
+} from "./ladder-schemas.ts";
 
 /** The one LadderObject (`idFromName`). */
 export const LADDER_NAME = "ladder";
@@ -23,7 +31,7 @@ export const LADDER_SETTINGS = {
   /** How often the ladder looks at the pairings in play between two cron ticks. */
   pollMs: 10_000,
   /** The most bots on the ladder at once (active or paused). */
-  maxBots: 256,
+  maxBots: 10_000,
 } as const;
 
 export interface MemberRow {
@@ -42,6 +50,12 @@ export interface MemberRow {
   forfeits: number;
   forfeit_streak: number;
   last_game_at: number | null;
+  /** Its opponent in its latest pairing. */
+  last_opponent: string | null;
+  /** The start times of its recorded pairings in the last hour (as of its latest), a JSON array. */
+  starts: string;
+  /** When the hourly budget allows its next pairing (ms; 0: now). */
+  ready_at: number;
 }
 
 export interface PairingRow {
@@ -62,6 +76,8 @@ export interface PairingRow {
 
 export interface GameRow {
   id: number;
+  /** The bot whose list of games this row is in (each game has a row for each of its bots). */
+  bot_id: string;
   pairing: string;
   game_id: string;
   match_id: string | null;
@@ -90,7 +106,7 @@ const tenths = (value: number): number => Math.round(value * 10) / 10;
 
 export function ladderSettings(openings: string | null): LadderSettingsOutput {
   const { gamesPerHour, gamesPerPairing, moveMs, pauseAfterForfeits } = LADDER_SETTINGS;
-  return { gamesPerHour, gamesPerPairing, moveMs, pauseAfterForfeits, openings, rating: "Bradley-Terry fit over every ladder game" };
+  return { gamesPerHour, gamesPerPairing, moveMs, pauseAfterForfeits, openings, rating: LADDER_RATING };
 }
 
 export function entryOutput(member: MemberRow, rank: number | null, gamesLastHour: number, playing: PairingRow | null): LadderEntryOutput {

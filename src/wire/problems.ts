@@ -185,7 +185,7 @@ export const PROBLEMS = {
   "tournament/over": { status: 409, title: "The tournament is over", example: "the tournament is already finished" },
 
   "ladder/not_found": { status: 404, title: "Not on the ladder", example: "bot b4n6xr2mq7tz3kc5vj8wd2hp6e has never been on the ladder" },
-  "ladder/full": { status: 409, title: "The ladder is full", example: "the ladder has 256 bots, its most" },
+  "ladder/full": { status: 409, title: "The ladder is full", example: "the ladder has 10000 bots, its most" },
 
   "server/internal": { status: 500, title: "Internal server error", example: "an unexpected error occurred; it has been logged" },
   "server/unhealthy": { status: 503, title: "A part of the service is failing", example: "registry: failed after 5000 ms (no answer in time)" },

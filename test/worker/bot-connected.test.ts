@@ -152,6 +152,17 @@ describe("registration and the stream", () => {
     expect((await request(`/v1/tournaments/${created.id}/cancel`, { method: "POST", headers: bearer(created.token) })).status).toBe(200);
   });
 
+  it("answers go by the token the stream connected with; once the token is rotated, the old one is refused", async () => {
+    const bot = await registerConnected();
+    const stream = await Stream.open(bot);
+    expect(await stream.next()).toEqual({ type: "keepAlive" });
+    await expectProblem(answer(bot, "nothing-0", { give: 0 }), "connection/request_not_found");
+    const rotated = await json200<{ token: string }>(request(`/v1/bots/${bot.id}/rotate`, { method: "POST", headers: bearer(bot.token) }));
+    await expectProblem(answer(bot, "nothing-0", { give: 0 }), "registry/wrong_token");
+    await expectProblem(answer({ ...bot, token: rotated.token }, "nothing-0", { give: 0 }), "connection/request_not_found");
+    await stream.drop();
+  });
+
   it("the long poll answers the open requests at once, or nothing after `wait`", async () => {
     const bot = await registerConnected();
     const started = Date.now();

@@ -126,21 +126,23 @@ const EventsQuerySchema = z.object({
     .openapi({ param: { name: "wait", in: "query", description: `A long poll instead of a stream: answer within this many seconds (1-${MAX_WAIT_S}).` }, example: 30 }),
 });
 
-/** The connected bot `id`, if the request carries its management token (the bot's stream and answers). */
-async function connectedBotOf(c: Context<AppEnv>, id: string): Promise<void> {
+/** The connected bot `id`, if the request carries its management token (the bot's stream and answers); the token's hash. */
+async function connectedBotOf(c: Context<AppEnv>, id: string): Promise<string> {
   const token = bearerToken(c);
   if (token === null) throw new ProblemError("registry/token_required", "send the bot's management token as Authorization: Bearer <token>");
   if (!isMatchId(id)) throw unknownBot(id);
-  const reply = await registryStub(c.env).authorize(id, await hashToken(token));
+  const tokenHash = await hashToken(token);
+  const reply = await registryStub(c.env).authorize(id, tokenHash);
   if (!reply.ok) throw reply.error.code === "registry/not_found" ? unknownBot(id) : new ProblemError(reply.error.code, reply.error.detail);
   if (reply.value.connection !== "stream") {
     throw new ProblemError("connection/not_connected_bot", `${reply.value.name} is a webhook bot: the service calls its URL; only a bot registered with connection: stream reads events`);
   }
+  return tokenHash;
 }
 
 /** A WebSocket to the bot's link object (which accepted it for hibernation), as its client end. */
-async function openLink(env: Env, id: string): Promise<WebSocket> {
-  const response = await linkStub(env, id).fetch("https://bot-link/connect", { headers: { Upgrade: "websocket" } });
+async function openLink(env: Env, id: string, tokenHash: string): Promise<WebSocket> {
+  const response = await linkStub(env, id).fetch("https://bot-link/connect", { headers: { Upgrade: "websocket", "x-verified-token-hash": tokenHash } });
   const socket = response.webSocket;
   if (!socket) throw new Error(`the link of bot ${id} did not open a WebSocket (${response.status})`);
   socket.accept();
@@ -419,6 +421,7 @@ export function registerBotsRoutes(app: App): void {
       if (!isMatchId(id)) throw unknownBot(id);
       const reply = await registryStub(c.env).remove(id, await hashToken(token));
       if (!reply.ok) throw reply.error.code === "registry/not_found" ? unknownBot(id) : new ProblemError(reply.error.code, reply.error.detail);
+      if (reply.value.connection === "stream") await linkStub(c.env, id).forgetToken();
       return c.json(reply.value, 200);
     },
   );
@@ -484,6 +487,7 @@ export function registerBotsRoutes(app: App): void {
       const newToken = newSeatToken();
       const reply = await registryStub(c.env).rotate(id, await hashToken(token), secret, await hashToken(newToken));
       if (!reply.ok) throw reply.error.code === "registry/not_found" ? unknownBot(id) : new ProblemError(reply.error.code, reply.error.detail);
+      if (reply.value.connection === "stream") await linkStub(c.env, id).forgetToken();
       return c.json({ ...reply.value, secret, token: newToken }, 200);
     },
   );
@@ -514,8 +518,8 @@ export function registerBotsRoutes(app: App): void {
     async (c) => {
       const { id } = c.req.valid("param");
       const { wait } = c.req.valid("query");
-      await connectedBotOf(c, id);
-      const socket = await openLink(c.env, id);
+      const tokenHash = await connectedBotOf(c, id);
+      const socket = await openLink(c.env, id, tokenHash);
       return (wait === undefined ? eventStream(socket) : longPoll(socket, wait * 1000)) as never;
     },
   );
@@ -551,8 +555,11 @@ export function registerBotsRoutes(app: App): void {
     }),
     async (c) => {
       const { id, requestId } = c.req.valid("param");
-      await connectedBotOf(c, id);
-      const reply = await linkStub(c.env, id).answer(requestId, c.req.valid("json"));
+      const token = bearerToken(c);
+      const link = isMatchId(id) ? linkStub(c.env, id) : null;
+      // The token its stream connected with is known to the link: no registry round trip on each move.
+      if (token === null || link === null || !(await link.knowsToken(await hashToken(token)))) await connectedBotOf(c, id);
+      const reply = await (link as NonNullable<typeof link>).answer(requestId, c.req.valid("json"));
       if (!reply.ok) throw new ProblemError(reply.error.code, reply.error.detail);
       return c.json({ accepted: true as const, requestId: reply.value.requestId }, 200);
     },
