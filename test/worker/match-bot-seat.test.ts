@@ -45,6 +45,10 @@ describe("a bot seat in a hosted match", () => {
       await postJson("/v1/matches", { firstSeat: 0, clock: { kind: "move", moveMs: 10_000 }, seats: [{ kind: "human", take: true }, { kind: "bot", bot: bot.id, token: bot.token }] }),
     );
     expect(match.state.seats[1]).toMatchObject({ kind: "bot", name: bot.name });
+    // The match page names the bot's seat.
+    const page = await request(`/matches/${match.id}`, { headers: { Accept: "text/html" } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(bot.name);
     const me = match.tokens[0].token;
     await json200(postJson(`/v1/matches/${match.id}/moves`, { ply: 0, give: 0 }, bearer(me)));
     const view = await untilPly(match.id, 2);
