@@ -142,7 +142,9 @@ export function startBridge(options: BridgeOptions): Bridge {
       if (response.status === 401 || response.status === 403 || response.status === 404 || response.status === 409) throw new FatalError(message);
       throw new Error(message);
     }
-    log(`connected to ${service} as bot ${options.botId}; forwarding to ${"url" in local ? `${local.url} (POST /move, signed)` : `the built-in ${local.level} bot`}`);
+    log(
+      `connected to ${service} as bot ${options.botId}; forwarding to ${"url" in local ? `${local.url} (POST /move, signed)` : `the built-in ${local.level} bot`}`,
+    );
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let buffer = "";

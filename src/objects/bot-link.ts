@@ -195,7 +195,11 @@ export class BotLinkObject extends DurableObject<Env> {
     const row = this.row(id);
     if (row?.state === "answered" && row.answer !== null) return { ok: true, answer: JSON.parse(row.answer) };
     if (!row && !hasMoved(request) && !(await this.waitForConnection(Math.min(CONNECT_WAIT_MS, Math.floor(timeoutMs / 2))))) {
-      return { ok: false, code: "bot/connection_error", detail: `${name} is not connected (a connected bot: its event stream GET /v1/bots/{id}/events is not open)` };
+      return {
+        ok: false,
+        code: "bot/connection_error",
+        detail: `${name} is not connected (a connected bot: its event stream GET /v1/bots/{id}/events is not open)`,
+      };
     }
     const deadline = at + Math.max(0, timeoutMs);
     if (!row) {
@@ -214,7 +218,13 @@ export class BotLinkObject extends DurableObject<Env> {
       // Asked again (its clock restarted): open with the new time, and sent again if it had closed.
       const body = JSON.stringify(request);
       const reopened = row.state !== "open";
-      this.ctx.storage.sql.exec("UPDATE requests SET state = 'open', body = ?, deadline = ?, detail = NULL, updated_at = ? WHERE id = ?", body, deadline, at, id);
+      this.ctx.storage.sql.exec(
+        "UPDATE requests SET state = 'open', body = ?, deadline = ?, detail = NULL, updated_at = ? WHERE id = ?",
+        body,
+        deadline,
+        at,
+        id,
+      );
       if (reopened) this.send(moveLine(this.row(id) as RequestRow));
     }
     return new Promise<PlayerReply>((resolve) => {

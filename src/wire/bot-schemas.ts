@@ -168,7 +168,7 @@ export const SignatureHeadersSchema = z.object({
 const BOT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
 
 /** How the service reaches a bot: it calls its URL (`webhook`), or the bot connects out and reads its event stream (`stream`). */
-export const BOT_CONNECTIONS = ["webhook", "stream"] as const;
+const BOT_CONNECTIONS = ["webhook", "stream"] as const;
 
 const BotConnectionSchema = z.enum(BOT_CONNECTIONS).openapi("BotConnection", {
   description:
@@ -177,7 +177,7 @@ const BotConnectionSchema = z.enum(BOT_CONNECTIONS).openapi("BotConnection", {
 });
 
 /** Who may make the service call a bot: anyone (`open`), or only a request that carries its management token (`owner`). */
-export const BOT_ENTRIES = ["open", "owner"] as const;
+const BOT_ENTRIES = ["open", "owner"] as const;
 
 const BotEntrySchema = z.enum(BOT_ENTRIES).openapi("BotEntry", {
   description:
@@ -327,4 +327,3 @@ export const BotMoveReceiptSchema = z
 export type BotOutput = z.infer<typeof BotSchema>;
 export type BotEntry = (typeof BOT_ENTRIES)[number];
 export type BotConnection = (typeof BOT_CONNECTIONS)[number];
-export type BotStreamEvent = z.infer<typeof BotStreamEventSchema>;

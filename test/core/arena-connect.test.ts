@@ -82,7 +82,9 @@ beforeAll(async () => {
     req.on("end", () => {
       const requestId = decodeURIComponent(answered[1]);
       if (state.answers.some((answer) => answer.requestId === requestId)) {
-        res.writeHead(409, { "content-type": "application/problem+json" }).end(JSON.stringify({ code: "connection/request_closed", detail: "answered already" }));
+        res
+          .writeHead(409, { "content-type": "application/problem+json" })
+          .end(JSON.stringify({ code: "connection/request_closed", detail: "answered already" }));
         return;
       }
       state.answers.push({ requestId, body: JSON.parse(body) });
@@ -118,7 +120,14 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 describe("npm run arena -- connect", () => {
   it("forwards move requests to a local webhook bot (signed), posts its answers, survives a dropped stream and answers nothing twice", async () => {
     const lines: string[] = [];
-    const bridge = startBridge({ service: service.server.url, botId: BOT_ID, token: TOKEN, bot: { url: local.url, secret }, log: (line) => lines.push(line), backoffMs: 50 });
+    const bridge = startBridge({
+      service: service.server.url,
+      botId: BOT_ID,
+      token: TOKEN,
+      bot: { url: local.url, secret },
+      log: (line) => lines.push(line),
+      backoffMs: 50,
+    });
     try {
       await until(() => service.answers.length === 1, `the first answer (${lines.join(" / ")})`);
       expect(service.answers[0]).toMatchObject({ requestId: "r-3", body: expect.objectContaining({ place: expect.any(Number) }) });
@@ -142,7 +151,14 @@ describe("npm run arena -- connect", () => {
 
   it("stops with a reason on a wrong token, and answers with a built-in level in-process", async () => {
     const lines: string[] = [];
-    const refused = startBridge({ service: service.server.url, botId: BOT_ID, token: "wrong", bot: { level: "easy" }, log: (line) => lines.push(line), backoffMs: 50 });
+    const refused = startBridge({
+      service: service.server.url,
+      botId: BOT_ID,
+      token: "wrong",
+      bot: { level: "easy" },
+      log: (line) => lines.push(line),
+      backoffMs: 50,
+    });
     await until(() => lines.some((line) => line.endsWith("; stopping")), "the refusal");
     await refused.stop();
     expect(lines.at(-1)).toMatch(/403.*wrong token; stopping$/);
@@ -152,7 +168,9 @@ describe("npm run arena -- connect", () => {
 describe("python3 arena/example_bot.py --connect", () => {
   it("plays as a connected bot with the standard library: reads the stream and posts its move", async () => {
     service.answers.length = 0;
-    const child = spawn("python3", ["arena/example_bot.py", "--connect", service.server.url, "--bot-id", BOT_ID, "--token", TOKEN], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("python3", ["arena/example_bot.py", "--connect", service.server.url, "--bot-id", BOT_ID, "--token", TOKEN], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk) => {
       output += chunk;

@@ -98,7 +98,11 @@ function answerOf(event: MoveEvent): unknown {
 }
 
 const answer = (bot: Connected, requestId: string, body: unknown) =>
-  request(`/v1/bots/${bot.id}/moves/${requestId}`, { method: "POST", headers: { "Content-Type": "application/json", ...bearer(bot.token) }, body: JSON.stringify(body) });
+  request(`/v1/bots/${bot.id}/moves/${requestId}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...bearer(bot.token) },
+    body: JSON.stringify(body),
+  });
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 30_000): Promise<T> {
   const until = Date.now() + ms;
@@ -253,7 +257,11 @@ describe("a connected bot in a tournament", () => {
   it("not connected when its game starts: the game is aborted and replayed once, then forfeited (bot/connection_error)", async () => {
     const bot = await registerConnected();
     const created = await createTournament({ bots: [bot.id, "random"], gamesPerPair: 2, clock: { kind: "move", moveMs: 2_000 }, seed: 1 });
-    const view = await waitFor(() => getTournament(created.id), (state) => state.status !== "running", "the tournament's end");
+    const view = await waitFor(
+      () => getTournament(created.id),
+      (state) => state.status !== "running",
+      "the tournament's end",
+    );
     const games = view.games.filter((game) => game.abortedAttempts.length > 0);
     expect(games.length).toBeGreaterThan(0);
     for (const game of view.games) {

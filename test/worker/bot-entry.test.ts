@@ -57,13 +57,22 @@ describe("entry: owner", () => {
 
   it("PATCH /v1/bots/{id} with the token opens it (and closes it again); without the right token it is refused", async () => {
     const bot = await register();
-    await expectProblem(request(`/v1/bots/${bot.id}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: '{"entry":"open"}' }), "registry/token_required");
+    await expectProblem(
+      request(`/v1/bots/${bot.id}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: '{"entry":"open"}' }),
+      "registry/token_required",
+    );
     await expectProblem(
       request(`/v1/bots/${bot.id}`, { method: "PATCH", headers: { "Content-Type": "application/json", ...bearer("nope") }, body: '{"entry":"open"}' }),
       "registry/wrong_token",
     );
     const patch = (entry: string) =>
-      json200<{ entry: string }>(request(`/v1/bots/${bot.id}`, { method: "PATCH", headers: { "Content-Type": "application/json", ...bearer(bot.token) }, body: JSON.stringify({ entry }) }));
+      json200<{ entry: string }>(
+        request(`/v1/bots/${bot.id}`, {
+          method: "PATCH",
+          headers: { "Content-Type": "application/json", ...bearer(bot.token) },
+          body: JSON.stringify({ entry }),
+        }),
+      );
     expect((await patch("open")).entry).toBe("open");
     await cancelCreated(await tournament([bot.id, "random"]));
     expect((await patch("owner")).entry).toBe("owner");

@@ -17,7 +17,9 @@ beforeEach(() => {
 });
 afterEach(() => fleet.restore());
 
-async function created(response: Response): Promise<{ id: string; tokens: { seat: number; token: string }[]; state: { seats: { kind: string; name: string | null }[] } }> {
+async function created(
+  response: Response,
+): Promise<{ id: string; tokens: { seat: number; token: string }[]; state: { seats: { kind: string; name: string | null }[] } }> {
   const text = await response.text();
   expect(response.status, text).toBe(201);
   return JSON.parse(text);
@@ -39,10 +41,35 @@ describe("a bot seat in a hosted match", () => {
     const bot = JSON.parse(await response.text()) as { id: string; name: string; secret: string; token: string };
     fleet.secrets.set("seated", bot.secret);
     // entry: owner (the default): without the token it cannot be seated.
-    await expectProblem(postJson("/v1/matches", { firstSeat: 0, seats: [{ kind: "human", take: true }, { kind: "bot", bot: bot.id }] }), "registry/entry_refused");
-    await expectProblem(postJson("/v1/matches", { firstSeat: 0, seats: [{ kind: "human", take: true }, { kind: "bot", bot: "b4n6xr2mq7tz3kc5vj8wd2hp6e" }] }), "registry/not_found");
+    await expectProblem(
+      postJson("/v1/matches", {
+        firstSeat: 0,
+        seats: [
+          { kind: "human", take: true },
+          { kind: "bot", bot: bot.id },
+        ],
+      }),
+      "registry/entry_refused",
+    );
+    await expectProblem(
+      postJson("/v1/matches", {
+        firstSeat: 0,
+        seats: [
+          { kind: "human", take: true },
+          { kind: "bot", bot: "b4n6xr2mq7tz3kc5vj8wd2hp6e" },
+        ],
+      }),
+      "registry/not_found",
+    );
     const match = await created(
-      await postJson("/v1/matches", { firstSeat: 0, clock: { kind: "move", moveMs: 10_000 }, seats: [{ kind: "human", take: true }, { kind: "bot", bot: bot.id, token: bot.token }] }),
+      await postJson("/v1/matches", {
+        firstSeat: 0,
+        clock: { kind: "move", moveMs: 10_000 },
+        seats: [
+          { kind: "human", take: true },
+          { kind: "bot", bot: bot.id, token: bot.token },
+        ],
+      }),
     );
     expect(match.state.seats[1]).toMatchObject({ kind: "bot", name: bot.name });
     // The match page names the bot's seat.
@@ -59,7 +86,10 @@ describe("a bot seat in a hosted match", () => {
   });
 
   it("a connected bot gets the request on its event stream, and its answer is the match's move", async () => {
-    const registered = JSON.parse(await (await postJson("/v1/bots", { name: fresh("linked"), connection: "stream", entry: "open" })).text()) as { id: string; token: string };
+    const registered = JSON.parse(await (await postJson("/v1/bots", { name: fresh("linked"), connection: "stream", entry: "open" })).text()) as {
+      id: string;
+      token: string;
+    };
     const events = await request(`/v1/bots/${registered.id}/events`, { headers: bearer(registered.token) });
     const reader = (events.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
@@ -78,7 +108,15 @@ describe("a bot seat in a hosted match", () => {
         buffer += decoder.decode(value, { stream: true });
       }
     };
-    const match = await created(await postJson("/v1/matches", { firstSeat: 1, seats: [{ kind: "human", take: true }, { kind: "bot", bot: registered.id }] }));
+    const match = await created(
+      await postJson("/v1/matches", {
+        firstSeat: 1,
+        seats: [
+          { kind: "human", take: true },
+          { kind: "bot", bot: registered.id },
+        ],
+      }),
+    );
     const event = await nextMove();
     expect(event.request.ply).toBe(0);
     await json200(postJson(`/v1/bots/${registered.id}/moves/${event.requestId}`, { give: 7 }, bearer(registered.token)));
