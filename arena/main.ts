@@ -49,6 +49,9 @@ import { renderReport, renderSprt, sprtProgressLine } from "./format.ts";
 import { type RunningServer, serveFetch } from "./node-server.ts";
 import { startBridge } from "./connect.ts";
 
+/** The reference bots' node budget per move unless --max-nodes says otherwise: the service's default (wrangler.toml's ENGINE_DEFAULT_NODES). */
+export const RUNNER_MAX_NODES = 2_000_000;
+
 const USAGE = `Usage:
   npm run arena -- --bot NAME=URL --bot NAME=URL [--bot LEVEL ...] [options]
       Plays a round robin. A bot is NAME=URL (an HTTP bot), a reference level (${REFERENCE_BOTS.join(", ")}),
@@ -61,7 +64,7 @@ const USAGE = `Usage:
       --move-timeout MS  time per move, round trip included (default 1000)
       --seed N           schedule and reference-bot seed (default 1)
       --secret SECRET    whsec_... secret to sign calls with (default: a fresh one, printed)
-      --max-nodes N      node budget per move of the reference bots (default 1000000)
+      --max-nodes N      node budget per move of the reference bots (default 2000000, the service's)
       --squares          the advanced variant: 2x2 squares count
       --attributes LIST  beginner variant, e.g. color,shape (default all four)
       --announce MODE    auto (default) or manual
@@ -200,7 +203,7 @@ async function setUp(values: PlayValues, io: Io, minBots = 2): Promise<Play> {
   if (specs.length < minBots) throw new UsageError(`give at least ${minBots === 2 ? "two" : minBots} --bot`);
   const moveMs = integer(values["move-timeout"], "--move-timeout", 1000, 1);
   const seed = integer(values.seed, "--seed", 1);
-  const maxNodes = integer(values["max-nodes"], "--max-nodes", 1_000_000, 1);
+  const maxNodes = integer(values["max-nodes"], "--max-nodes", RUNNER_MAX_NODES, 1);
   const concurrency = integer(values.concurrency, "--concurrency", 1, 1);
   const rules = rulesFrom(values);
   const { openings, label } = openingsFrom(values.openings, rules);
@@ -374,7 +377,7 @@ async function serve(args: string[], io: Io): Promise<number> {
     port: integer(values.port, "--port", 9001),
     host: values.host,
     secret,
-    maxNodes: integer(values["max-nodes"], "--max-nodes", 1_000_000, 1),
+    maxNodes: integer(values["max-nodes"], "--max-nodes", RUNNER_MAX_NODES, 1),
   });
   io.out(
     `The ${level} bot is listening on ${running.url} (${secret ? "verifying signatures" : "not verifying signatures; pass --secret to verify them"}). Ctrl-C stops it.\n`,
