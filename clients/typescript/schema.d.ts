@@ -623,7 +623,7 @@ export interface paths {
         put?: never;
         /**
          * Start a tournament
-         * @description Starts a round robin between registered bots (by id) and built-in bots (by name): each pair plays `gamesPerPair` games (even), half with each bot giving first; or, with `kind`, a gauntlet (the first bot against each of the others) or an SPRT match (the first bot against the second, in game pairs, until the test of `sprt` decides). `openings` (a built-in suite or a list) starts each pair of games from one opening with the seats swapped; `concurrency` plays that many games at once. Each game is an ordinary hosted match with bot seats (watch it at `/v1/matches/{matchId}` or its page). A bot that misbehaves loses the game by forfeit with a reason code; one that cannot be reached before its first move of a game has the game aborted and replayed once. At most 500 games. Answers the tournament and its management token (shown only once; send an `Idempotency-Key` to make a retry safe). At most 5 new tournaments a minute per client (429 `request/rate_limited`).
+         * @description Starts a round robin between registered bots (by id) and built-in bots (by name): each pair plays `gamesPerPair` games (even), half with each bot giving first; or, with `kind`, a gauntlet (the first bot against each of the others), an SPRT match (the first bot against the second, in game pairs, until the test of `sprt` decides) or a Swiss (up to 1024 bots, `rounds` rounds, each paired by score groups when the one before has ended, no pairing repeated, at most one bye per bot worth half a pairing's points). `openings` (a built-in suite or a list) starts each pair of games from one opening with the seats swapped; `concurrency` plays that many games at once. Each game is an ordinary hosted match with bot seats (watch it at `/v1/matches/{matchId}` or its page). A bot that misbehaves loses the game by forfeit with a reason code; one that cannot be reached before its first move of a game has the game aborted and replayed once. At most 500 games (a Swiss: 25000). Answers the tournament and its management token (shown only once; send an `Idempotency-Key` to make a retry safe). At most 5 new tournaments a minute per client (429 `request/rate_limited`).
          */
         post: operations["createTournament"];
         delete?: never;
@@ -5729,6 +5729,7 @@ export interface components {
          *         "openings": null,
          *         "gauntlet": null,
          *         "sprt": null,
+         *         "swiss": null,
          *         "games": [
          *           {
          *             "index": 0,
@@ -5896,6 +5897,7 @@ export interface components {
          *       "openings": null,
          *       "gauntlet": null,
          *       "sprt": null,
+         *       "swiss": null,
          *       "games": [
          *         {
          *           "index": 0,
@@ -5996,7 +5998,7 @@ export interface components {
             /** @description How far it has got. */
             progress: {
                 /**
-                 * @description Games in the schedule.
+                 * @description Games in the schedule (a Swiss's grows as its rounds are paired).
                  * @example 2
                  */
                 total: number;
@@ -6030,11 +6032,11 @@ export interface components {
             standings: components["schemas"]["Standing"][];
             crosstable: components["schemas"]["Crosstable"];
             /**
-             * @description A round robin, a gauntlet or an SPRT match.
+             * @description A round robin, a gauntlet, an SPRT match or a Swiss.
              * @example roundRobin
              * @enum {string}
              */
-            kind: "roundRobin" | "gauntlet" | "sprt";
+            kind: "roundRobin" | "gauntlet" | "sprt" | "swiss";
             /**
              * @description Games played at once, at most.
              * @example 1
@@ -6051,6 +6053,8 @@ export interface components {
             gauntlet: components["schemas"]["GauntletRow"][] | null;
             /** @description For an SPRT: its live state; null otherwise. */
             sprt: components["schemas"]["SprtState"] | null;
+            /** @description For a Swiss: its rounds, each with its pairings and byes; null otherwise. */
+            swiss: components["schemas"]["SwissState"] | null;
             /** @description The games of the schedule in play order: all of them, or the first 100 when there are more (see `moreGames`). */
             games: components["schemas"]["TournamentGame"][];
             /**
@@ -6197,7 +6201,7 @@ export interface components {
          */
         Crosstable: {
             /**
-             * @description Row and column order: the standings order.
+             * @description Row and column order: the standings order. Empty for a Swiss (its pairings are in `swiss`).
              * @example [
              *       "alice",
              *       "easy"
@@ -6428,6 +6432,137 @@ export interface components {
             elo: components["schemas"]["EloEstimate"];
         };
         /**
+         * @description A Swiss's rounds. Each round is paired by score groups (a Dutch system after FIDE C.04.3) when the one before has ended: no pairing repeated, at most one bye per bot, each pairing game pairs in which each bot moves first once.
+         * @example {
+         *       "rounds": 5,
+         *       "paired": 1,
+         *       "byePoints": 1,
+         *       "stopped": null,
+         *       "byRound": [
+         *         {
+         *           "round": 0,
+         *           "status": "finished",
+         *           "boards": [
+         *             {
+         *               "first": "alice",
+         *               "second": "bob",
+         *               "firstPoints": 1.5,
+         *               "secondPoints": 0.5,
+         *               "games": 2,
+         *               "over": 2
+         *             }
+         *           ],
+         *           "byes": [
+         *             "carol"
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        SwissState: {
+            /**
+             * @description The rounds to play.
+             * @example 5
+             */
+            rounds: number;
+            /**
+             * @description Rounds paired so far (each is paired when the one before has ended).
+             * @example 3
+             */
+            paired: number;
+            /**
+             * @description What a bye is worth: half a pairing's points (gamesPerPair / 2).
+             * @example 1
+             */
+            byePoints: number;
+            /**
+             * @description Why the Swiss ended before its last round (no legal pairing was left), or null.
+             * @example null
+             */
+            stopped: string | null;
+            /** @description Every round paired so far. */
+            byRound: components["schemas"]["SwissRound"][];
+        };
+        /**
+         * @description A Swiss round: its pairings and its bye.
+         * @example {
+         *       "round": 0,
+         *       "status": "finished",
+         *       "boards": [
+         *         {
+         *           "first": "alice",
+         *           "second": "bob",
+         *           "firstPoints": 1.5,
+         *           "secondPoints": 0.5,
+         *           "games": 2,
+         *           "over": 2
+         *         }
+         *       ],
+         *       "byes": [
+         *         "carol"
+         *       ]
+         *     }
+         */
+        SwissRound: {
+            /**
+             * @description The round, from 0 (as the games' `round`).
+             * @example 0
+             */
+            round: number;
+            /**
+             * @description Whether every game of the round is over.
+             * @example finished
+             * @enum {string}
+             */
+            status: "playing" | "finished";
+            /** @description Its pairings, top board first. */
+            boards: components["schemas"]["SwissBoard"][];
+            /**
+             * @description The bot without an opponent this round (an odd field), if any.
+             * @example [
+             *       "carol"
+             *     ]
+             */
+            byes: string[];
+        };
+        /**
+         * @description One pairing of a Swiss round.
+         * @example {
+         *       "first": "alice",
+         *       "second": "bob",
+         *       "firstPoints": 1.5,
+         *       "secondPoints": 0.5,
+         *       "games": 2,
+         *       "over": 2
+         *     }
+         */
+        SwissBoard: {
+            /**
+             * @description The bot that moves first in the pairing's first game (the second game swaps the seats).
+             * @example alice
+             */
+            first: string;
+            /** @example bob */
+            second: string;
+            /**
+             * @description `first`'s points in the pairing's games so far.
+             * @example 1.5
+             */
+            firstPoints: number;
+            /** @example 0.5 */
+            secondPoints: number;
+            /**
+             * @description The pairing's games (`gamesPerPair`).
+             * @example 2
+             */
+            games: number;
+            /**
+             * @description Those over.
+             * @example 2
+             */
+            over: number;
+        };
+        /**
          * @description One game of the round robin.
          * @example {
          *       "index": 0,
@@ -6645,7 +6780,7 @@ export interface components {
              */
             name?: string;
             /**
-             * @description The entrants, 2-16: registered bot ids and/or built-in bot names (random, easy, medium, hard, perfect); each at most once. A registered bot whose `entry` is `owner` is entered with its management token, as `{"id", "token"}` (without it: 403 `registry/entry_refused`).
+             * @description The entrants, 2-16 (a Swiss: 2-1024): registered bot ids and/or built-in bot names (random, easy, medium, hard, perfect); each at most once. A registered bot whose `entry` is `owner` is entered with its management token, as `{"id", "token"}` (without it: 403 `registry/entry_refused`).
              * @example [
              *       "b4n6xr2mq7tz3kc5vj8wd2hp6e",
              *       "easy"
@@ -6658,11 +6793,16 @@ export interface components {
              */
             gamesPerPair?: number;
             /**
-             * @description `roundRobin` (the default): every pair of bots plays `gamesPerPair` games; `gauntlet`: the first bot of `bots` plays `gamesPerPair` games against each of the others, which never meet; `sprt`: the first bot (under test) plays game pairs against the second until the SPRT of `sprt` decides or its game limit is reached.
+             * @description `roundRobin` (the default): every pair of bots plays `gamesPerPair` games; `gauntlet`: the first bot of `bots` plays `gamesPerPair` games against each of the others, which never meet; `sprt`: the first bot (under test) plays game pairs against the second until the SPRT of `sprt` decides or its game limit is reached; `swiss`: `rounds` rounds, each paired by score groups when the one before has ended (no pairing repeated, at most one bye per bot), each pairing `gamesPerPair` games.
              * @example roundRobin
              * @enum {string}
              */
-            kind?: "roundRobin" | "gauntlet" | "sprt";
+            kind?: "roundRobin" | "gauntlet" | "sprt" | "swiss";
+            /**
+             * @description For a Swiss: its rounds, at most N - 1 for N bots (N when N is odd). Default ceil(log2 N) + 1. Refused for the other kinds.
+             * @example 5
+             */
+            rounds?: number;
             /** @description Openings the games start from, in pairs: each opening is played twice by the same two bots, each making the first move once, the two games next to each other (openings taken in a seeded order, round and round the list). A built-in suite by name, or a list (at most 200). Absent: every game starts from the empty board. */
             openings?: string | components["schemas"]["OpeningInput"][];
             /**
@@ -11058,6 +11198,7 @@ export interface operations {
                      *         "openings": null,
                      *         "gauntlet": null,
                      *         "sprt": null,
+                     *         "swiss": null,
                      *         "games": [
                      *           {
                      *             "index": 0,
@@ -11306,6 +11447,7 @@ export interface operations {
                      *       "openings": null,
                      *       "gauntlet": null,
                      *       "sprt": null,
+                     *       "swiss": null,
                      *       "games": [
                      *         {
                      *           "index": 0,
@@ -11564,6 +11706,7 @@ export interface operations {
                      *       "openings": null,
                      *       "gauntlet": null,
                      *       "sprt": null,
+                     *       "swiss": null,
                      *       "games": [
                      *         {
                      *           "index": 0,

@@ -24,6 +24,9 @@ import {
   roundRobinSchedule,
   sprtSchedule,
   sendEndNotices,
+  step,
+  swissPlan,
+  swissRoundGames,
   type StepCommand,
   type StepEvent,
   type StepHost,
@@ -62,13 +65,14 @@ export type CreateTournamentInput = Pick<
   | "openings"
   | "openingSuite"
   | "sprtSettings"
+  | "swissRounds"
   | "rules"
   | "clock"
   | "seed"
   | "maxNodes"
 >;
 
-/** The schedule of a new tournament of its kind (a RangeError for a configuration it cannot play). */
+/** The schedule of a new tournament of its kind (a RangeError for a configuration it cannot play); a Swiss's grows a round at a time. */
 function scheduleOf(input: Pick<CreateTournamentInput, "entries" | "kind" | "gamesPerPair" | "seed" | "openings" | "sprtSettings">): ScheduledGame[] {
   const names = input.entries.map((entry) => entry.name);
   const openings = input.openings ?? [];
@@ -80,8 +84,18 @@ function scheduleOf(input: Pick<CreateTournamentInput, "entries" | "kind" | "gam
     case "sprt":
       if (!input.sprtSettings || names.length !== 2) throw new RangeError("an SPRT match needs its settings and two bots");
       return sprtSchedule(names[0], names[1], input.sprtSettings.maxGames, input.seed, openings);
+    case "swiss":
+      return [];
   }
 }
+
+/** What a Swiss's seed decided (pairing numbers, openings' order, round 1's first lead): the same at every round. */
+const swissPlanOf = (tournament: Pick<StoredTournament, "entries" | "seed" | "openings">) =>
+  swissPlan(
+    tournament.entries.map((entry) => entry.name),
+    tournament.seed,
+    tournament.openings ?? [],
+  );
 
 const TOURNAMENT_KEY = "tournament";
 /** How far ahead a running invocation keeps its alarm: if it dies (eviction, crash), the alarm runs it again that soon. */
@@ -117,8 +131,8 @@ function playerOf(entry: StoredEntry, maxNodes: number, env: Env): Player {
 const playerNamed = (tournament: StoredTournament, name: string, env: Env): Player => playerOf(entryOf(tournament, name), tournament.maxNodes, env);
 
 /**
- * The step's policy: up to `concurrency` games at once; in a round robin no bot in two of them, in a
- * gauntlet or an SPRT the first bot in as many as run (each game has its own match and clock).
+ * The step's policy: up to `concurrency` games at once; in a round robin or a Swiss no bot in two of
+ * them, in a gauntlet or an SPRT the first bot in as many as run (each game has its own match and clock).
  */
 const policyOf = (tournament: StoredTournament): StepPolicy => {
   // Only whether each entrant moves in-process matters here, which no player needs an environment to say.
@@ -130,7 +144,7 @@ const policyOf = (tournament: StoredTournament): StepPolicy => {
     untimed: untimedBots(tournament.entries.map((entry) => playerOf(entry, tournament.maxNodes, env))),
     maxMoveMs: DEFAULT_MAX_MOVE_MS,
     concurrency,
-    gamesPerBot: kind === "roundRobin" ? 1 : concurrency,
+    gamesPerBot: kind === "roundRobin" || kind === "swiss" ? 1 : concurrency,
     ...(settings
       ? {
           sprt: {
@@ -244,13 +258,21 @@ export class TournamentObject extends DurableObject<Env> {
     }
   }
 
+      case "pairRound": {
+        // Every game so far, read once a round; the pairing is a pure function of them and the seed.
+        const swiss = tournament.swiss;
+        if (!swiss) throw new Error(`tournament ${tournament.id} is not a Swiss`);
+        const round = swissRoundGames(swissPlanOf(tournament), this.allGames(), swiss.byes, command.round, tournament.gamesPerPair, command.game);
+        return { type: "paired", round: command.round, games: round?.games ?? [], byes: round?.byes ?? [], at: Date.now() };
+      }
   // ---- RPC methods, called by the Worker ----
 
   async create(input: CreateTournamentInput): Promise<Reply<TournamentOutput>> {
     if (this.load() !== undefined) throw new Error(`tournament ${input.id} already exists`);
     const games = scheduleOf(input).map(pendingGame);
-    const tournament: StoredTournament = {
-      ...newProgress(input.id, games.length, input.sprtSettings ? { sprt: { ...input.sprtSettings, bot: input.entries[0].name } } : {}),
+    const swissRounds = input.kind === "swiss" ? input.swissRounds : undefined;
+    let tournament: StoredTournament = {
+      ...newProgress(input.id, games.length, input.sprtSettings ? { sprt: { ...input.sprtSettings, bot: input.entries[0].name } } : {}, swissRounds),
       name: input.name,
       tokenHash: input.tokenHash,
       entries: input.entries,
@@ -262,12 +284,21 @@ export class TournamentObject extends DurableObject<Env> {
       rules: input.rules,
       clock: input.clock,
       seed: input.seed,
+      ...(swissRounds !== undefined ? { swissRounds } : {}),
       maxNodes: input.maxNodes,
       createdAt: Date.now(),
     };
     for (const game of games) this.saveGame(game);
     this.save(tournament);
     await this.ctx.storage.setAlarm(Date.now());
+    if (swissRounds !== undefined) {
+      // Round 1 is paired now, as the step pairs every round (the commands it owes, the first alarm derives again).
+      const first = swissRoundGames(swissPlanOf(tournament), [], [], 0, tournament.gamesPerPair, 0);
+      if (first === null) throw new RangeError("a Swiss needs at least two bots");
+      const paired = step({ tournament, games: [] }, { type: "paired", round: 0, games: first.games, byes: first.byes, at: Date.now() }, policyOf(tournament));
+      tournament = paired.state.tournament;
+      games.push(...paired.state.games);
+    }
     return ok(this.view(tournament));
   }
 

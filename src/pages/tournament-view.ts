@@ -45,18 +45,20 @@ export function makeTournamentViews(draw: Drawing) {
 
   function standingsHtml(view: TournamentOutput): string {
     if (view.standings.length === 0) return `<p class="muted">No bots.</p>`;
+    // A Swiss breaks ties by Buchholz first.
+    const swiss = view.kind === "swiss";
     const rows = view.standings.map(
       (row) =>
         `<tr data-bot="${e(row.bot)}"><td class="num">${row.rank}</td><td class="name">${e(row.bot)}</td><td class="num points">${points(row.points)}</td>` +
         `<td class="num wide-only">${row.wins}</td><td class="num wide-only">${row.draws}</td>` +
         `<td class="num wide-only">${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})</span>` : ""}</td>` +
         `<td class="num narrow-only">${row.wins}–${row.draws}–${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits}&nbsp;f.)</span>` : ""}</td>` +
-        `<td class="num wide-only">${row.games}</td><td class="num">${row.sonnebornBerger.toFixed(2)}</td><td class="num rating">${ratingText(row.rating, row.ratingDeviation)}</td></tr>`,
+        `<td class="num wide-only">${row.games}</td>${swiss ? `<td class="num">${points(row.buchholz)}</td>` : ""}<td class="num">${row.sonnebornBerger.toFixed(2)}</td><td class="num rating">${ratingText(row.rating, row.ratingDeviation)}</td></tr>`,
     );
     // On a phone the won, drawn and lost columns give way to one W–D–L column, and the games (their sum) to nothing.
     return (
       `<div class="table-wrap"><table class="standings"><thead><tr><th class="num">#</th><th>Bot</th><th class="num">Points</th><th class="num wide-only">Won</th><th class="num wide-only">Drawn</th><th class="num wide-only">Lost</th>` +
-      `<th class="num narrow-only" title="won, drawn, lost">W–D–L</th><th class="num wide-only">Games</th><th class="num" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th><th class="num">Rating</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`
+      `<th class="num narrow-only" title="won, drawn, lost">W–D–L</th><th class="num wide-only">Games</th>${swiss ? `<th class="num" title="Buchholz: the final points of every opponent met">Bh</th>` : ""}<th class="num" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th><th class="num">Rating</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`
     );
   }
 
@@ -125,6 +127,26 @@ export function makeTournamentViews(draw: Drawing) {
     );
   }
 
+  /** A Swiss's rounds (empty for another kind): each round's pairings with their points and its bye, the latest open. */
+  function swissHtml(view: TournamentOutput): string {
+    const swiss = view.swiss;
+    if (!swiss) return "";
+    const rounds = swiss.byRound.map((round, index) => {
+      const boards = round.boards.map(
+        (board, number) =>
+          `<tr><td class="num">${number + 1}</td><td>${e(board.first)}</td><td class="num">${board.over === 0 ? "–" : `${points(board.firstPoints)}–${points(board.secondPoints)}`}</td><td>${e(board.second)}</td></tr>`,
+      );
+      const bye = round.byes.length ? `, bye: ${round.byes.map(e).join(", ")}` : "";
+      const open = index === swiss.byRound.length - 1 ? " open" : "";
+      return (
+        `<details${open}><summary>Round ${round.round + 1} (${round.status === "finished" ? "finished" : "being played"})${bye}</summary>` +
+        `<div class="table-wrap"><table class="swiss-round"><thead><tr><th class="num">Board</th><th>Leads</th><th class="num">Points</th><th>Against</th></tr></thead><tbody>${boards.join("")}</tbody></table></div></details>`
+      );
+    });
+    const stopped = swiss.stopped ? `<p class="muted">${e(swiss.stopped)}</p>` : "";
+    return `<p>Round ${Math.min(swiss.paired, swiss.rounds)} of ${swiss.rounds}; a bye is worth ${points(swiss.byePoints)}.</p>${stopped}${rounds.join("")}`;
+  }
+
   /** A gauntlet's rows (empty for another kind): the challenger against each bot of the field. */
   function gauntletHtml(view: TournamentOutput): string {
     if (!view.gauntlet) return "";
@@ -136,7 +158,7 @@ export function makeTournamentViews(draw: Drawing) {
     return `<div class="table-wrap"><table class="gauntlet"><thead><tr><th>Against</th><th class="num">Games</th><th class="num">Won</th><th class="num">Drawn</th><th class="num">Lost</th><th class="num">Elo (95%)</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
   }
 
-  return { points, ratingText, title, summaryHtml, standingsHtml, crosstableHtml, gamesHtml, sprtHtml, gauntletHtml };
+  return { points, ratingText, title, summaryHtml, standingsHtml, crosstableHtml, gamesHtml, sprtHtml, gauntletHtml, swissHtml };
 }
 
 export type TournamentViews = ReturnType<typeof makeTournamentViews>;

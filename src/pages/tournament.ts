@@ -1,5 +1,5 @@
 /**
- * `/tournaments/{id}`: a round robin's progress, standings, crosstable and games, each game linking to
+ * `/tournaments/{id}`: a tournament's progress, standings, crosstable (a Swiss: its rounds) and games, each game linking to
  * its match page. Rendered from GET /v1/tournaments/{id} with tournament-view.ts; while the tournament
  * runs, the page script polls the same endpoint and re-renders (tournaments have no socket). The browser
  * that started it from /tournaments holds its management token and may cancel it here.
@@ -24,7 +24,9 @@ function settingsText(view: TournamentOutput): string {
       ? `An SPRT of ${view.sprt.test} against ${view.sprt.base} (at most ${view.sprt.maxGames} games)`
       : view.kind === "gauntlet"
         ? `A gauntlet: ${view.bots[0]?.name} against ${view.bots.length - 1} bots, ${view.gamesPerPair} games each`
-        : `${view.bots.length} bots, ${view.gamesPerPair} games per pair`;
+        : view.kind === "swiss" && view.swiss
+          ? `A Swiss of ${view.bots.length} bots, ${view.swiss.rounds} rounds, ${view.gamesPerPair} games a pairing`
+          : `${view.bots.length} bots, ${view.gamesPerPair} games per pair`;
   const openings = view.openings ? `, from ${view.openings.suite ? `the ${view.openings.suite} suite` : `${view.openings.count} openings`} in pairs` : "";
   const parallel = view.concurrency > 1 ? `, up to ${view.concurrency} games at once` : "";
   return `${kind}${openings}${parallel}, ${rules.join(", ")}, ${clock}, seed ${view.seed}.`;
@@ -41,7 +43,8 @@ export function tournamentPage(view: TournamentOutput): Html {
 <p class="error quiet" id="error" role="alert"></p>
 <h2>Standings</h2>
 <div id="standings">${raw(t.standingsHtml(view))}</div>
-<h2>Crosstable</h2>
+<h2>${view.kind === "swiss" ? "Rounds" : "Crosstable"}</h2>
+<div id="swiss">${raw(t.swissHtml(view))}</div>
 <div id="crosstable">${raw(t.crosstableHtml(view))}</div>
 <h2>Games</h2>
 <div id="games">${raw(t.gamesHtml(view))}</div>`;

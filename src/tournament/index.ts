@@ -17,14 +17,17 @@ export {
   runGauntlet,
   type RunProgress,
   runSprt,
+  runSwiss,
   runTournament,
   sprtOptionsProblem,
   type SprtReport,
+  type SwissReport,
+  type SwissRunOptions,
   type TournamentReport,
 } from "./run.ts";
 export { gauntletSchedule, MAX_GAMES_PER_PAIR, roundRobinSchedule, type ScheduledGame, scheduleProblem, sprtSchedule } from "./schedule.ts";
 export { eloEstimate, type EloEstimate, type Pentanomial, SPRT_MODELS, sprtBounds, sprtLlr, type SprtModel, sprtProblem, type SprtSettings } from "./sprt.ts";
-export { computeCrosstable, computeStandings, type PlayedGame, type ScoredGame, tableOf } from "./standings.ts";
+export { computeCrosstable, computeStandings, type PlayedGame, type ScoredGame, scoredGames, tableOf } from "./standings.ts";
 export {
   drive,
   gamesRead,
@@ -38,6 +41,7 @@ export {
   type StepEvent,
   type StepHost,
   type StepPolicy,
+  type SwissProgress,
   type TournamentProgress,
   type TournamentState,
   untimedBots,
@@ -48,10 +52,19 @@ export {
   maximumMatching,
   maxSwissRounds,
   pairSwissRound,
+  swissByePoints,
   type SwissGame,
+  type SwissPairingResult,
+  type SwissPlan,
+  swissPlan,
+  type SwissPlayedGame,
+  swissProblem,
   type SwissRecord,
   swissRecords,
   type SwissRound,
+  type SwissRoundResult,
+  swissRoundGames,
+  swissRoundResults,
   transpositions,
 } from "./swiss.ts";
 export { askBot, decideAction, turnAsk } from "./turn.ts";

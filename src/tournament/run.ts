@@ -12,7 +12,17 @@ import type { Player } from "../bots/index.ts";
 import type { GameRecord } from "./game.ts";
 import { gauntletSchedule, MAX_SPRT_GAMES, roundRobinSchedule, type ScheduledGame, scheduleProblem, sprtSchedule } from "./schedule.ts";
 import { type EloEstimate, eloEstimate, type Pentanomial, type SprtDecision, type SprtSettings, sprtBounds, sprtLlr, sprtProblem } from "./sprt.ts";
-import { type Crosstable, type Standing, tableOf } from "./standings.ts";
+import { computeStandings, type Crosstable, scoredGames, type Standing, tableOf } from "./standings.ts";
+import {
+  defaultSwissRounds,
+  swissByePoints,
+  type SwissPlan,
+  swissPlan,
+  swissProblem,
+  type SwissRoundResult,
+  swissRoundGames,
+  swissRoundResults,
+} from "./swiss.ts";
 import {
   drive,
   type GameState,
@@ -91,7 +101,11 @@ export interface GauntletRow {
   elo: EloEstimate | null;
 }
 
-type LocalOptions = Pick<RunOptions, "rules" | "clock" | "onGameStart" | "onGameEnd"> & { now: () => number };
+type LocalOptions = Pick<RunOptions, "rules" | "clock" | "onGameStart" | "onGameEnd"> & {
+  now: () => number;
+  /** For a Swiss: what its rounds are paired from. */
+  swiss?: { plan: SwissPlan; gamesPerPair: number };
+};
 
 /** The step's host in memory: every game and match in maps, the clock and the bots of the caller. */
 class LocalHost implements StepHost<TournamentProgress> {
@@ -115,7 +129,8 @@ class LocalHost implements StepHost<TournamentProgress> {
   save(before: TournamentState<TournamentProgress>, after: TournamentState<TournamentProgress>): void {
     this.state = after;
     for (const game of after.games) {
-      const was = before.games[game.index];
+      // A Swiss round's games are new in the state that pairs it.
+      const was = before.games[game.index] ?? pendingGame(scheduledOf(game));
       if (was === game) continue;
       if (was.status === "pending" && game.status === "playing") this.options.onGameStart?.(scheduledOf(game));
       const overNow = game.status === "finished" && game.pendingNotice === null && !(was.status === "finished" && was.pendingNotice === null);
@@ -176,6 +191,13 @@ class LocalHost implements StepHost<TournamentProgress> {
         if (cancelled?.ok) this.matches.set(command.matchId, cancelled.state);
         return null;
       }
+      case "pairRound": {
+        const swiss = this.options.swiss;
+        const progress = this.state.tournament.swiss;
+        if (!swiss || !progress) throw new Error("pairRound: not a Swiss");
+        const round = swissRoundGames(swiss.plan, this.state.games, progress.byes, command.round, swiss.gamesPerPair, command.game);
+        return { type: "paired", round: command.round, games: round?.games ?? [], byes: round?.byes ?? [], at: now() };
+      }
     }
   }
 
@@ -213,17 +235,18 @@ const scheduledOf = ({ index, gameId, round, first, second, opening, pair }: Gam
   ...(pair !== undefined ? { pair } : {}),
 });
 
-/** Plays `schedule` with `players` until the step ends it; the host holds the records. */
+/** Plays `schedule` with `players` until the step ends it (a Swiss: its rounds as they are paired); the host holds the records. */
 async function play(
   id: string,
   schedule: readonly ScheduledGame[],
   options: RunOptions,
   shape: Pick<StepPolicy, "gamesPerBot" | "sprt"> = {},
+  swiss?: { plan: SwissPlan; gamesPerPair: number; rounds: number },
 ): Promise<LocalHost> {
   const now = options.now ?? Date.now;
   const policy: StepPolicy = { untimed: untimedBots(options.players), maxMoveMs: options.maxMoveMs, concurrency: options.concurrency ?? 1, ...shape };
-  const state: TournamentState<TournamentProgress> = { tournament: newProgress(id, schedule.length, policy), games: schedule.map(pendingGame) };
-  const host = new LocalHost(state, new Map(options.players.map((player) => [player.name, player])), { ...options, now });
+  const state: TournamentState<TournamentProgress> = { tournament: newProgress(id, schedule.length, policy, swiss?.rounds), games: schedule.map(pendingGame) };
+  const host = new LocalHost(state, new Map(options.players.map((player) => [player.name, player])), { ...options, now, ...(swiss ? { swiss } : {}) });
   while (host.state.tournament.status === "running") await drive(host, { type: "wake", at: now() }, policy);
   return host;
 }
@@ -396,6 +419,78 @@ export async function runSprt(options: SprtOptions): Promise<SprtReport> {
     pairs: pentanomial.reduce((sum, count) => sum + count, 0),
     elo: eloEstimate(pentanomial),
     games,
+  };
+}
+
+export interface SwissRunOptions extends RunOptions {
+  /** Even: each pairing is game pairs, each bot moving first in half its games. */
+  gamesPerPair: number;
+  /** Default ceil(log2 N) + 1 (at most what the field can play). */
+  rounds?: number;
+  openings?: readonly MatchOpening[];
+}
+
+export interface SwissReport {
+  id: string;
+  kind: "swiss";
+  seed: number;
+  gamesPerPair: number;
+  rules: ReturnType<typeof rulesToJson>;
+  clock: ClockConfig;
+  openings: number;
+  concurrency: number;
+  bots: string[];
+  /** The rounds planned, and those paired and played. */
+  rounds: number;
+  roundsPlayed: number;
+  /** Why it ended before its last round (no legal pairing left), or null. */
+  stopped: string | null;
+  /** What a bye is worth. */
+  byePoints: number;
+  /** Each round's pairings (with their points) and byes. */
+  roundResults: SwissRoundResult[];
+  schedule: ScheduledGame[];
+  games: GameRecord[];
+  /** Points (byes included), then Buchholz, then Sonneborn-Berger. */
+  standings: Standing[];
+}
+
+/**
+ * Plays a Swiss: each round paired by score groups when the one before it is over (swiss.ts), each
+ * pairing `gamesPerPair` games, up to `concurrency` at once, no bot in two at once. Throws only for a
+ * bad configuration.
+ */
+export async function runSwiss(options: SwissRunOptions): Promise<SwissReport> {
+  const bots = options.players.map((player) => player.name);
+  const rounds = options.rounds ?? defaultSwissRounds(bots.length);
+  const problem = swissProblem(bots, options.gamesPerPair, rounds);
+  if (problem) throw new RangeError(`swiss: ${problem}`);
+  const id = options.id ?? `local-${options.seed}`;
+  const plan = swissPlan(bots, options.seed, options.openings);
+  const host = await play(id, [], options, {}, { plan, gamesPerPair: options.gamesPerPair, rounds });
+  const progress = host.state.tournament.swiss as NonNullable<TournamentProgress["swiss"]>;
+  const games = host.records();
+  const byePoints = swissByePoints(options.gamesPerPair);
+  const byes = new Map<string, number>();
+  for (const bot of progress.byes.flat()) byes.set(bot, (byes.get(bot) ?? 0) + byePoints);
+  return {
+    id,
+    kind: "swiss",
+    seed: options.seed,
+    gamesPerPair: options.gamesPerPair,
+    rules: rulesToJson(options.rules),
+    clock: options.clock,
+    openings: options.openings?.length ?? 0,
+    concurrency: options.concurrency ?? 1,
+    bots,
+    rounds,
+    roundsPlayed: progress.paired,
+    stopped: progress.stopped,
+    byePoints,
+    roundResults: swissRoundResults(host.state.games, progress.byes),
+    schedule: host.state.games.map(scheduledOf),
+    games,
+    standings: computeStandings(bots, scoredGames(games), { byePoints: byes, order: "swiss" }),
   };
 }
 

@@ -175,7 +175,7 @@ export interface PlayedGame {
 const UNSCORED_REASONS: readonly string[] = ["aborted", "cancelled"];
 
 /** The games the table counts, as it reads them. */
-function scoredGames(games: readonly PlayedGame[]): ScoredGame[] {
+export function scoredGames(games: readonly PlayedGame[]): ScoredGame[] {
   return games
     .filter((game) => !UNSCORED_REASONS.includes(game.reason))
     .map((game) => ({ first: game.first, second: game.second, winner: game.winner, forfeitedBy: game.forfeitedBy ?? null }));

@@ -13,6 +13,11 @@
  * ply it was computed for, a result is stored (with its notices owed) before its game gives way, and the
  * match stays the only record of a game in progress. Games start in schedule order; each game in play
  * is its own sub-state, and every command and event names the game it serves.
+ *
+ * A Swiss grows its schedule a round at a time: when every game of its rounds so far is over, the step
+ * asks the host to pair the next round (`pairRound`, from the games' results: a pure function of stored
+ * state, so asked again after a crash it gives the same round) and appends the round's games when the
+ * answer comes (`paired`, taken once: only while no round is in play and that round is not paired yet).
  */
 import { type MatchAction, type MatchOpening, type MatchState, recordText } from "../match/index.ts";
 import { endNoticeFor, type Player, type PlayerReply } from "../bots/index.ts";
@@ -52,6 +57,18 @@ interface SprtProgress {
   decision: SprtDecision | null;
 }
 
+/** A Swiss's rounds: kept in the tournament, so a step never reads more than its own games. */
+export interface SwissProgress {
+  /** The rounds to play. */
+  rounds: number;
+  /** Rounds paired so far (their games are in the schedule). */
+  paired: number;
+  /** Per round paired, the bots that had a bye. */
+  byes: string[][];
+  /** Why the Swiss ended before its last round (no legal pairing was left), or null. */
+  stopped: string | null;
+}
+
 /**
  * The part of a tournament the step reads and writes; hosts keep more (configuration, entrants). A
  * tournament stored before games could run at once (no `next`, no `playing`) reads as one whose game
@@ -70,6 +87,8 @@ export interface TournamentProgress {
   finishedAt: number | null;
   /** Present when the policy runs an SPRT. */
   sprt?: SprtProgress;
+  /** Present for a Swiss: its schedule grows a round at a time. */
+  swiss?: SwissProgress;
 }
 
 /**
@@ -121,7 +140,12 @@ export type StepCommand =
   /** Send `POST /end` to both bots of the finished match, best effort (answer: `notified`). */
   | { type: "sendNotices"; game: number; matchId: string; tournamentId: string; gameId: string; names: [string, string] }
   /** End the match without a result: its tournament was cancelled or stopped (no answer). */
-  | { type: "cancelMatch"; game: number; matchId: string; detail: string };
+  | { type: "cancelMatch"; game: number; matchId: string; detail: string }
+  /**
+   * Pair the Swiss's round `round` (from 0) from every game played (answer: `paired`); `game` is the
+   * index its first game will take.
+   */
+  | { type: "pairRound"; game: number; round: number };
 
 /** What happened; hosts stamp times (`at`, ms since epoch) on their own clock. */
 export type StepEvent =
@@ -132,7 +156,9 @@ export type StepEvent =
   | { type: "match"; game: number; matchId: string; match: MatchState; at: number }
   | { type: "reply"; game: number; matchId: string; ask: Ask; reply: PlayerReply; at: number }
   | { type: "stale"; game: number; matchId: string }
-  | { type: "notified"; game: number; matchId: string; at: number };
+  | { type: "notified"; game: number; matchId: string; at: number }
+  /** A Swiss round's games, indexed from the command's `game` on, and its byes; no games: no legal pairing was left. */
+  | { type: "paired"; round: number; games: ScheduledGame[]; byes: string[]; at: number };
 
 export interface StepResult<T extends TournamentProgress> {
   state: TournamentState<T>;
@@ -165,10 +191,11 @@ export function scheduleGames(bots: readonly string[], gamesPerPair: number, see
   return roundRobinSchedule(bots, gamesPerPair, seed, openings).map(pendingGame);
 }
 
-/** The progress of a new tournament of `games`; with an SPRT policy, its counts at zero. */
-export function newProgress(id: string, gameCount: number, policy: Pick<StepPolicy, "sprt"> = {}): TournamentProgress {
+/** The progress of a new tournament of `games`; with an SPRT policy, its counts at zero; for a Swiss of `rounds`, none paired yet. */
+export function newProgress(id: string, gameCount: number, policy: Pick<StepPolicy, "sprt"> = {}, swissRounds?: number): TournamentProgress {
   const progress: TournamentProgress = { id, status: "running", gameCount, current: 0, next: 0, playing: [], finishedAt: null };
   if (policy.sprt) progress.sprt = { pentanomial: [0, 0, 0, 0, 0], open: {}, llr: 0, decision: null };
+  if (swissRounds !== undefined) progress.swiss = { rounds: swissRounds, paired: 0, byes: [], stopped: null };
   return progress;
 }
 
@@ -201,6 +228,8 @@ export function gamesRead(tournament: TournamentProgress, event: StepEvent, poli
   if (event.type === "cancel") return playing;
   if (event.type === "wake") return [...new Set([...playing, ...candidates(tournament, policy)])];
   if (event.type === "notified") return [...new Set([event.game, ...playing, ...candidates(tournament, policy)])];
+  // A round's games come with the event; nothing is in play when it is taken.
+  if (event.type === "paired") return playing;
   return [event.game];
 }
 
@@ -212,6 +241,7 @@ export function step<T extends TournamentProgress>(state: TournamentState<T>, ev
   const same: StepResult<T> = { state, commands: [] };
   if (event.type === "wake") return wake(state, event.at, policy);
   if (event.type === "cancel") return cancel(state, event.at);
+  if (event.type === "paired") return paired(state, event, policy);
   const game = gameOf(state, event.game);
   if (event.type === "notified") return notified(state, game, event.matchId, event.at, policy);
   if (event.type === "matchId") {
@@ -318,13 +348,60 @@ function startGames<T extends TournamentProgress>(state: TournamentState<T>, at:
     next = resumed.state;
     commands.push(...resumed.commands);
   }
-  return { state: finishIfDone(next, at), commands };
+  const done = finishIfDone(next, at);
+  if (awaitingRound(done.tournament)) {
+    const swiss = done.tournament.swiss as SwissProgress;
+    commands.push({ type: "pairRound", game: done.tournament.gameCount, round: swiss.paired });
+  }
+  return { state: done, commands };
+}
+
+/** A Swiss whose rounds so far are all over, with a round left to pair. */
+function awaitingRound(tournament: TournamentProgress): boolean {
+  const swiss = tournament.swiss;
+  return (
+    swiss !== undefined &&
+    tournament.status === "running" &&
+    swiss.stopped === null &&
+    swiss.paired < swiss.rounds &&
+    playingGames(tournament).length === 0 &&
+    nextGame(tournament) >= tournament.gameCount
+  );
+}
+
+/**
+ * A Swiss round paired: its games join the schedule (pending) and start; taken once, while the round
+ * is awaited. A round without games (no legal pairing) ends the Swiss there.
+ */
+function paired<T extends TournamentProgress>(state: TournamentState<T>, event: Extract<StepEvent, { type: "paired" }>, policy: StepPolicy): StepResult<T> {
+  const { tournament } = state;
+  const swiss = tournament.swiss;
+  if (!swiss || !awaitingRound(tournament) || event.round !== swiss.paired) return { state, commands: [] };
+  if (event.games.length === 0) {
+    const stopped = `no legal pairing for round ${event.round + 1}: every pairing left was played, or no bot left may take the bye`;
+    const ended = withTournament(state, { swiss: { ...swiss, stopped } });
+    return { state: finishIfDone(ended, event.at), commands: [] };
+  }
+  const games = event.games.map((game, offset) =>
+    pendingGame({ ...game, index: tournament.gameCount + offset, gameId: `g${tournament.gameCount + offset + 1}` }),
+  );
+  const next: TournamentState<T> = {
+    tournament: {
+      ...tournament,
+      gameCount: tournament.gameCount + games.length,
+      swiss: { ...swiss, paired: swiss.paired + 1, byes: [...swiss.byes, [...event.byes]] },
+    },
+    games: [...state.games, ...games],
+  };
+  return startGames(next, event.at, policy);
 }
 
 /** The tournament ends once no game is in play and none is left to start. */
 function finishIfDone<T extends TournamentProgress>(state: TournamentState<T>, at: number): TournamentState<T> {
   const { tournament } = state;
   if (tournament.status !== "running" || playingGames(tournament).length > 0 || nextGame(tournament) < tournament.gameCount) return state;
+  // A Swiss with a round left to pair goes on (startGames asks for the round).
+  if (awaitingRound(tournament)) return withTournament(state, { current: tournament.gameCount });
   return withTournament(state, { status: "finished", finishedAt: at, current: tournament.gameCount });
 }
 

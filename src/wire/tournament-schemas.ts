@@ -17,7 +17,7 @@ import { NextLinkSchema } from "./pagination.ts";
 export const TOURNAMENT_VIEW_GAMES = 100;
 
 /** At most this many bots in one tournament, and this many games in all. */
-const MAX_TOURNAMENT_BOTS = 16;
+export const MAX_TOURNAMENT_BOTS = 16;
 export const MAX_TOURNAMENT_GAMES = 500;
 /** A per-move limit longer than one call may wait (DEFAULT_MAX_MOVE_MS) could not be honoured. */
 export const MAX_TOURNAMENT_MOVE_MS = 60_000;
@@ -28,7 +28,10 @@ const MAX_SPRT_TOURNAMENT_GAMES = 1000;
 /** The most openings a request may list. */
 const MAX_TOURNAMENT_OPENINGS = 200;
 
-const TOURNAMENT_KINDS = ["roundRobin", "gauntlet", "sprt"] as const;
+const TOURNAMENT_KINDS = ["roundRobin", "gauntlet", "sprt", "swiss"] as const;
+/** A Swiss takes up to this many bots, and plays at most this many games in all. */
+export const MAX_SWISS_BOTS = 1024;
+export const MAX_SWISS_GAMES = 25_000;
 export type TournamentKindInput = (typeof TOURNAMENT_KINDS)[number];
 
 /** The SPRT's defaults (the request may leave these out). */
@@ -93,9 +96,9 @@ export const CreateTournamentRequestSchema = z
     bots: z
       .array(z.union([z.string().min(1).max(40), TournamentBotEntrySchema]))
       .min(2)
-      .max(MAX_TOURNAMENT_BOTS)
+      .max(MAX_SWISS_BOTS)
       .openapi({
-        description: `The entrants, 2-${MAX_TOURNAMENT_BOTS}: registered bot ids and/or built-in bot names (${LEVELS.join(", ")}); each at most once. A registered bot whose \`entry\` is \`owner\` is entered with its management token, as \`{"id", "token"}\` (without it: 403 \`registry/entry_refused\`).`,
+        description: `The entrants, 2-${MAX_TOURNAMENT_BOTS} (a Swiss: 2-${MAX_SWISS_BOTS}): registered bot ids and/or built-in bot names (${LEVELS.join(", ")}); each at most once. A registered bot whose \`entry\` is \`owner\` is entered with its management token, as \`{"id", "token"}\` (without it: 403 \`registry/entry_refused\`).`,
         example: [EXAMPLE_BOT_ID, "easy"],
       }),
     gamesPerPair: withDefault(z.number().int().min(2).max(MAX_GAMES_PER_PAIR).multipleOf(2), 2, {
@@ -104,8 +107,12 @@ export const CreateTournamentRequestSchema = z
     }),
     kind: z.enum(TOURNAMENT_KINDS).optional().openapi({
       description:
-        "`roundRobin` (the default): every pair of bots plays `gamesPerPair` games; `gauntlet`: the first bot of `bots` plays `gamesPerPair` games against each of the others, which never meet; `sprt`: the first bot (under test) plays game pairs against the second until the SPRT of `sprt` decides or its game limit is reached.",
+        "`roundRobin` (the default): every pair of bots plays `gamesPerPair` games; `gauntlet`: the first bot of `bots` plays `gamesPerPair` games against each of the others, which never meet; `sprt`: the first bot (under test) plays game pairs against the second until the SPRT of `sprt` decides or its game limit is reached; `swiss`: `rounds` rounds, each paired by score groups when the one before has ended (no pairing repeated, at most one bye per bot), each pairing `gamesPerPair` games.",
       example: "roundRobin",
+    }),
+    rounds: z.number().int().min(1).max(MAX_SWISS_BOTS).optional().openapi({
+      description: "For a Swiss: its rounds, at most N - 1 for N bots (N when N is odd). Default ceil(log2 N) + 1. Refused for the other kinds.",
+      example: 5,
     }),
     openings: z
       .union([
@@ -199,7 +206,9 @@ const CrosstableCellSchema = z
 
 const CrosstableSchema = z
   .object({
-    bots: z.array(z.string()).openapi({ description: "Row and column order: the standings order.", example: ["alice", "easy"] }),
+    bots: z
+      .array(z.string())
+      .openapi({ description: "Row and column order: the standings order. Empty for a Swiss (its pairings are in `swiss`).", example: ["alice", "easy"] }),
     cells: z
       .array(z.array(z.union([CrosstableCellSchema, z.null()])))
       .openapi({ description: "`cells[row][column]`: the row bot against the column bot; null on the diagonal." }),
@@ -383,6 +392,64 @@ const SprtStateSchema = z
     },
   });
 
+const SwissBoardSchema = z
+  .object({
+    first: z.string().openapi({ description: "The bot that moves first in the pairing's first game (the second game swaps the seats).", example: "alice" }),
+    second: z.string().openapi({ example: "bob" }),
+    firstPoints: z.number().openapi({ description: "`first`'s points in the pairing's games so far.", example: 1.5 }),
+    secondPoints: z.number().openapi({ example: 0.5 }),
+    games: z.number().int().openapi({ description: "The pairing's games (`gamesPerPair`).", example: 2 }),
+    over: z.number().int().openapi({ description: "Those over.", example: 2 }),
+  })
+  .openapi("SwissBoard", {
+    description: "One pairing of a Swiss round.",
+    example: { first: "alice", second: "bob", firstPoints: 1.5, secondPoints: 0.5, games: 2, over: 2 },
+  });
+
+const SwissRoundSchema = z
+  .object({
+    round: z.number().int().min(0).openapi({ description: "The round, from 0 (as the games' `round`).", example: 0 }),
+    status: z.enum(["playing", "finished"]).openapi({ description: "Whether every game of the round is over.", example: "finished" }),
+    boards: z.array(SwissBoardSchema).openapi({ description: "Its pairings, top board first." }),
+    byes: z.array(z.string()).openapi({ description: "The bot without an opponent this round (an odd field), if any.", example: ["carol"] }),
+  })
+  .openapi("SwissRound", {
+    description: "A Swiss round: its pairings and its bye.",
+    example: {
+      round: 0,
+      status: "finished",
+      boards: [{ first: "alice", second: "bob", firstPoints: 1.5, secondPoints: 0.5, games: 2, over: 2 }],
+      byes: ["carol"],
+    },
+  });
+
+const SwissStateSchema = z
+  .object({
+    rounds: z.number().int().openapi({ description: "The rounds to play.", example: 5 }),
+    paired: z.number().int().openapi({ description: "Rounds paired so far (each is paired when the one before has ended).", example: 3 }),
+    byePoints: z.number().openapi({ description: "What a bye is worth: half a pairing's points (gamesPerPair / 2).", example: 1 }),
+    stopped: z.union([z.string(), z.null()]).openapi({
+      description: "Why the Swiss ended before its last round (no legal pairing was left), or null.",
+      example: null,
+    }),
+    byRound: z.array(SwissRoundSchema).openapi({ description: "Every round paired so far." }),
+  })
+  .openapi("SwissState", {
+    description:
+      "A Swiss's rounds. Each round is paired by score groups (a Dutch system after FIDE C.04.3) when the one before has ended: no pairing repeated, at most one bye per bot, each pairing game pairs in which each bot moves first once.",
+    example: {
+      rounds: 5,
+      paired: 1,
+      byePoints: 1,
+      stopped: null,
+      byRound: [
+        { round: 0, status: "finished", boards: [{ first: "alice", second: "bob", firstPoints: 1.5, secondPoints: 0.5, games: 2, over: 2 }], byes: ["carol"] },
+      ],
+    },
+  });
+
+export type SwissStateOutput = z.infer<typeof SwissStateSchema>;
+
 export const TournamentSchema = z
   .object({
     id: z.string().openapi({ description: "The tournament's id.", example: EXAMPLE_TOURNAMENT_ID }),
@@ -399,7 +466,7 @@ export const TournamentSchema = z
     bots: z.array(TournamentEntrySchema).openapi({ description: "The entrants, in the order given." }),
     progress: z
       .object({
-        total: z.number().int().openapi({ description: "Games in the schedule.", example: 2 }),
+        total: z.number().int().openapi({ description: "Games in the schedule (a Swiss's grows as its rounds are paired).", example: 2 }),
         finished: z.number().int().openapi({ description: "Games over.", example: 1 }),
         playing: z.number().int().openapi({ description: "Games being played (at most `concurrency`).", example: 1 }),
         pending: z.number().int().openapi({ description: "Games not started.", example: 0 }),
@@ -412,7 +479,7 @@ export const TournamentSchema = z
       .openapi({ description: "How far it has got." }),
     standings: z.array(StandingSchema).openapi({ description: "Recomputed from the finished games: points, then Sonneborn-Berger, then rating." }),
     crosstable: CrosstableSchema,
-    kind: z.enum(TOURNAMENT_KINDS).openapi({ description: "A round robin, a gauntlet or an SPRT match.", example: "roundRobin" }),
+    kind: z.enum(TOURNAMENT_KINDS).openapi({ description: "A round robin, a gauntlet, an SPRT match or a Swiss.", example: "roundRobin" }),
     concurrency: z.number().int().openapi({ description: "Games played at once, at most.", example: 1 }),
     openings: z
       .union([
@@ -427,6 +494,7 @@ export const TournamentSchema = z
       .union([z.array(GauntletRowSchema), z.null()])
       .openapi({ description: "For a gauntlet: the first bot's results against each bot of the field; null otherwise." }),
     sprt: z.union([SprtStateSchema, z.null()]).openapi({ description: "For an SPRT: its live state; null otherwise." }),
+    swiss: z.union([SwissStateSchema, z.null()]).openapi({ description: "For a Swiss: its rounds, each with its pairings and byes; null otherwise." }),
     games: z
       .array(TournamentGameSchema)
       .openapi({

@@ -20,12 +20,16 @@ import {
   type SprtSettings,
   sprtBounds,
   sprtLlr,
+  computeStandings,
+  scoredGames,
+  swissByePoints,
+  swissRoundResults,
   tableOf,
   type TournamentProgress,
 } from "../tournament/index.ts";
-import type { GauntletRowOutput, SprtStateOutput, TournamentGameOutput, TournamentOutput } from "./tournament-schemas.ts";
+import type { GauntletRowOutput, SprtStateOutput, SwissStateOutput, TournamentGameOutput, TournamentOutput } from "./tournament-schemas.ts";
 
-type TournamentKind = "roundRobin" | "gauntlet" | "sprt";
+type TournamentKind = "roundRobin" | "gauntlet" | "sprt" | "swiss";
 
 /** An SPRT tournament's settings: the bot under test is the first entrant, measured against the second. */
 export interface StoredSprt extends Required<SprtSettings> {
@@ -60,6 +64,8 @@ export interface StoredTournament extends TournamentProgress {
   openingSuite?: string | null;
   /** For `sprt`: its settings (the step's SPRT counts are in `sprt`). */
   sprtSettings?: StoredSprt;
+  /** For `swiss`: the rounds asked for (the step's rounds are in `swiss`). */
+  swissRounds?: number;
   rules: RulesInput;
   clock: ClockConfig;
   seed: number;
@@ -130,7 +136,14 @@ export function gameOutput(game: StoredGame, tournament: StoredTournament): Tour
 /** The public view: progress, standings and crosstable recomputed from all the games, and the first TOURNAMENT_VIEW_GAMES games. */
 export function tournamentView(tournament: StoredTournament, games: readonly StoredGame[]): TournamentOutput {
   const bots = tournament.entries.map((entry) => entry.name);
-  const { standings, crosstable } = tableOf(bots, playedGames(games));
+  // A Swiss: byes count, Buchholz breaks ties first, and no crosstable (most pairs never meet).
+  const { standings, crosstable } =
+    tournament.kind === "swiss"
+      ? {
+          standings: computeStandings(bots, scoredGames(playedGames(games)), { byePoints: byePointsOf(tournament), order: "swiss" }),
+          crosstable: { bots: [], cells: [] },
+        }
+      : tableOf(bots, playedGames(games));
   const outputs = games.map((game) => gameOutput(game, tournament));
   const shown = outputs.slice(0, TOURNAMENT_VIEW_GAMES);
   const count = (status: TournamentGameOutput["status"]) => outputs.filter((game) => game.status === status).length;
@@ -175,8 +188,33 @@ export function tournamentView(tournament: StoredTournament, games: readonly Sto
     openings: tournament.openings?.length ? { suite: tournament.openingSuite ?? null, count: tournament.openings.length } : null,
     gauntlet: tournament.kind === "gauntlet" ? gauntletRows(bots, games) : null,
     sprt: tournament.sprtSettings ? sprtState(tournament, tournament.sprtSettings, games) : null,
+    swiss: tournament.kind === "swiss" ? swissState(tournament, games) : null,
     games: shown,
     moreGames: outputs.length > shown.length ? nextLink(`/v1/tournaments/${tournament.id}/games`, DEFAULT_PAGE_LIMIT, [shown.length - 1]) : null,
+  };
+}
+
+/** Each bot's bye points in a Swiss. */
+function byePointsOf(tournament: StoredTournament): Map<string, number> {
+  const points = new Map<string, number>();
+  for (const bot of tournament.swiss?.byes.flat() ?? []) points.set(bot, (points.get(bot) ?? 0) + swissByePoints(tournament.gamesPerPair));
+  return points;
+}
+
+/** A Swiss's rounds: each with its pairings (read off the games) and its byes. */
+function swissState(tournament: StoredTournament, games: readonly StoredGame[]): SwissStateOutput {
+  const swiss = tournament.swiss ?? { rounds: tournament.swissRounds ?? 0, paired: 0, byes: [], stopped: null };
+  return {
+    rounds: swiss.rounds,
+    paired: swiss.paired,
+    byePoints: swissByePoints(tournament.gamesPerPair),
+    stopped: swiss.stopped,
+    byRound: swissRoundResults(games, swiss.byes).map((round) => ({
+      round: round.round,
+      status: round.pairings.every((pairing) => pairing.over === pairing.games) ? "finished" : "playing",
+      boards: round.pairings,
+      byes: round.byes,
+    })),
   };
 }
 

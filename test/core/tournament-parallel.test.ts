@@ -125,6 +125,8 @@ class SlowHost implements StepHost<TournamentProgress> {
         if (cancelled?.ok) this.matches.set(command.matchId, cancelled.state);
         return null;
       }
+      case "pairRound":
+        throw new Error("this host plays no Swiss");
     }
   }
 

@@ -130,6 +130,8 @@ class FakeHost implements StepHost<TournamentProgress> {
         if (cancelled?.ok) this.matches.set(command.matchId, cancelled.state);
         return null;
       }
+      case "pairRound":
+        throw new Error("this host plays no Swiss");
     }
   }
 

@@ -18,6 +18,9 @@ import {
   examples,
   IdempotencyHeadersSchema,
   LIMIT_POLICIES,
+  MAX_SWISS_BOTS,
+  MAX_SWISS_GAMES,
+  MAX_TOURNAMENT_BOTS,
   MAX_TOURNAMENT_GAMES,
   MAX_TOURNAMENT_MOVE_MS,
   nextLink,
@@ -39,7 +42,16 @@ import {
 import { hashToken, isMatchId, type MatchOpening, newMatchId, newSeatToken } from "../../match/index.ts";
 import { makeRules } from "../../rules/index.ts";
 import { checkBotUrl, isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts";
-import { OPENING_SUITE_NAMES, OPENING_SUITES, parseOpenings, scheduleProblem, sprtProblem, suiteProblem } from "../../tournament/index.ts";
+import {
+  defaultSwissRounds,
+  maxSwissRounds,
+  OPENING_SUITE_NAMES,
+  OPENING_SUITES,
+  parseOpenings,
+  scheduleProblem,
+  sprtProblem,
+  suiteProblem,
+} from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 import { botUrlPolicy, entryRefusal, mayEnter, registryStub } from "./bots.ts";
@@ -146,10 +158,26 @@ function sprtOf(request: CreateTournamentRequest, kind: TournamentKindInput): St
 }
 
 /** The games a request schedules. */
-function gameCount(request: CreateTournamentRequest, kind: TournamentKindInput, sprt: StoredSprt | undefined): number {
+function gameCount(request: CreateTournamentRequest, kind: TournamentKindInput, sprt: StoredSprt | undefined, rounds: number | undefined): number {
   const n = request.bots.length;
   if (sprt) return sprt.maxGames;
+  if (rounds !== undefined) return Math.floor(n / 2) * rounds * request.gamesPerPair;
   return (kind === "gauntlet" ? n - 1 : (n * (n - 1)) / 2) * request.gamesPerPair;
+}
+
+/** A Swiss's rounds (default ceil(log2 N) + 1); refuses `rounds` on another kind, and more bots than 16 anywhere but in a Swiss. */
+function swissRoundsOf(request: CreateTournamentRequest, kind: TournamentKindInput): number | undefined {
+  const n = request.bots.length;
+  if (kind !== "swiss") {
+    if (request.rounds !== undefined) throw invalid(["rounds"], `only a tournament of kind swiss takes rounds (this one is ${kind})`);
+    if (n > MAX_TOURNAMENT_BOTS) throw invalid(["bots"], `at most ${MAX_TOURNAMENT_BOTS} bots in a ${kind} (a swiss takes up to ${MAX_SWISS_BOTS})`);
+    return undefined;
+  }
+  const rounds = request.rounds ?? defaultSwissRounds(n);
+  if (rounds > maxSwissRounds(n)) {
+    throw invalid(["rounds"], `${n} bots can play at most ${maxSwissRounds(n)} rounds (no pairing repeated, at most one bye each)`);
+  }
+  return rounds;
 }
 
 export function registerTournamentsRoutes(app: App): void {
@@ -166,7 +194,7 @@ export function registerTournamentsRoutes(app: App): void {
       tags: ["Tournaments"],
       operationId: "createTournament",
       summary: "Start a tournament",
-      description: `Starts a round robin between registered bots (by id) and built-in bots (by name): each pair plays \`gamesPerPair\` games (even), half with each bot giving first; or, with \`kind\`, a gauntlet (the first bot against each of the others) or an SPRT match (the first bot against the second, in game pairs, until the test of \`sprt\` decides). \`openings\` (a built-in suite or a list) starts each pair of games from one opening with the seats swapped; \`concurrency\` plays that many games at once. Each game is an ordinary hosted match with bot seats (watch it at \`/v1/matches/{matchId}\` or its page). A bot that misbehaves loses the game by forfeit with a reason code; one that cannot be reached before its first move of a game has the game aborted and replayed once. At most ${MAX_TOURNAMENT_GAMES} games. Answers the tournament and its management token (shown only once; send an \`Idempotency-Key\` to make a retry safe). At most ${LIMIT_POLICIES.tournaments.quota} new tournaments a minute per client (429 \`request/rate_limited\`).`,
+      description: `Starts a round robin between registered bots (by id) and built-in bots (by name): each pair plays \`gamesPerPair\` games (even), half with each bot giving first; or, with \`kind\`, a gauntlet (the first bot against each of the others), an SPRT match (the first bot against the second, in game pairs, until the test of \`sprt\` decides) or a Swiss (up to ${MAX_SWISS_BOTS} bots, \`rounds\` rounds, each paired by score groups when the one before has ended, no pairing repeated, at most one bye per bot worth half a pairing's points). \`openings\` (a built-in suite or a list) starts each pair of games from one opening with the seats swapped; \`concurrency\` plays that many games at once. Each game is an ordinary hosted match with bot seats (watch it at \`/v1/matches/{matchId}\` or its page). A bot that misbehaves loses the game by forfeit with a reason code; one that cannot be reached before its first move of a game has the game aborted and replayed once. At most ${MAX_TOURNAMENT_GAMES} games (a Swiss: ${MAX_SWISS_GAMES}). Answers the tournament and its management token (shown only once; send an \`Idempotency-Key\` to make a retry safe). At most ${LIMIT_POLICIES.tournaments.quota} new tournaments a minute per client (429 \`request/rate_limited\`).`,
       request: {
         headers: IdempotencyHeadersSchema,
         body: {
@@ -198,6 +226,10 @@ export function registerTournamentsRoutes(app: App): void {
                   summary: "An SPRT: is the registered bot better than hard by 10 Elo or more?",
                   value: { kind: "sprt", bots: [EXAMPLE_BOT_ID, "hard"], openings: "classic", concurrency: 4, sprt: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, maxGames: 400 } },
                 },
+                swiss: {
+                  summary: "A Swiss of four rounds between five bots, from the classic suite, four games at a time",
+                  value: { kind: "swiss", bots: [EXAMPLE_BOT_ID, "random", "easy", "medium", "hard"], rounds: 4, openings: "classic", concurrency: 4, seed: 7 },
+                },
               },
             },
           },
@@ -222,9 +254,12 @@ export function registerTournamentsRoutes(app: App): void {
       }
       const kind = request.kind ?? "roundRobin";
       const sprt = sprtOf(request, kind);
-      const games = gameCount(request, kind, sprt);
-      if (!sprt && games > MAX_TOURNAMENT_GAMES) {
-        throw invalid(["gamesPerPair"], `${request.bots.length} bots with ${request.gamesPerPair} games per pair make ${games} games; at most ${MAX_TOURNAMENT_GAMES}`);
+      const rounds = swissRoundsOf(request, kind);
+      const games = gameCount(request, kind, sprt, rounds);
+      const most = rounds !== undefined ? MAX_SWISS_GAMES : MAX_TOURNAMENT_GAMES;
+      if (!sprt && games > most) {
+        const shape = rounds !== undefined ? `${rounds} rounds of ${Math.floor(request.bots.length / 2)} pairings` : `${request.bots.length} bots`;
+        throw invalid(["gamesPerPair"], `${shape} with ${request.gamesPerPair} games per pair make ${games} games; at most ${most}`);
       }
       const { openings, suite } = openingsOf(request);
       const entries = await entriesOf(c, request.bots);
@@ -249,6 +284,7 @@ export function registerTournamentsRoutes(app: App): void {
           openings,
           openingSuite: suite,
           ...(sprt ? { sprtSettings: sprt } : {}),
+          ...(rounds !== undefined ? { swissRounds: rounds } : {}),
           rules: request.rules ?? {},
           clock: request.clock,
           seed,

@@ -26,6 +26,7 @@ export function tournamentClient(env: ClientEnv, config: TournamentPageConfig): 
     kit.byId("sprt").innerHTML = views.sprtHtml(view);
     kit.byId("gauntlet").innerHTML = views.gauntletHtml(view);
     kit.byId("standings").innerHTML = views.standingsHtml(view);
+    kit.byId("swiss").innerHTML = views.swissHtml(view);
     kit.byId("crosstable").innerHTML = views.crosstableHtml(view);
     kit.byId("games").innerHTML = views.gamesHtml(view);
     showManage();
