@@ -255,9 +255,6 @@ export class TournamentObject extends DurableObject<Env> {
         // A match not created yet answers not found: the step cancels it when it reads it.
         await this.matchStub(command.matchId).cancelBotMatch(command.detail);
         return null;
-    }
-  }
-
       case "pairRound": {
         // Every game so far, read once a round; the pairing is a pure function of them and the seed.
         const swiss = tournament.swiss;
@@ -265,6 +262,9 @@ export class TournamentObject extends DurableObject<Env> {
         const round = swissRoundGames(swissPlanOf(tournament), this.allGames(), swiss.byes, command.round, tournament.gamesPerPair, command.game);
         return { type: "paired", round: command.round, games: round?.games ?? [], byes: round?.byes ?? [], at: Date.now() };
       }
+    }
+  }
+
   // ---- RPC methods, called by the Worker ----
 
   async create(input: CreateTournamentInput): Promise<Reply<TournamentOutput>> {
@@ -281,16 +281,13 @@ export class TournamentObject extends DurableObject<Env> {
       concurrency: input.concurrency ?? 1,
       ...(input.openings?.length ? { openings: input.openings, openingSuite: input.openingSuite ?? null } : {}),
       ...(input.sprtSettings ? { sprtSettings: input.sprtSettings } : {}),
+      ...(swissRounds !== undefined ? { swissRounds } : {}),
       rules: input.rules,
       clock: input.clock,
       seed: input.seed,
-      ...(swissRounds !== undefined ? { swissRounds } : {}),
       maxNodes: input.maxNodes,
       createdAt: Date.now(),
     };
-    for (const game of games) this.saveGame(game);
-    this.save(tournament);
-    await this.ctx.storage.setAlarm(Date.now());
     if (swissRounds !== undefined) {
       // Round 1 is paired now, as the step pairs every round (the commands it owes, the first alarm derives again).
       const first = swissRoundGames(swissPlanOf(tournament), [], [], 0, tournament.gamesPerPair, 0);
@@ -299,6 +296,9 @@ export class TournamentObject extends DurableObject<Env> {
       tournament = paired.state.tournament;
       games.push(...paired.state.games);
     }
+    for (const game of games) this.saveGame(game);
+    this.save(tournament);
+    await this.ctx.storage.setAlarm(Date.now());
     return ok(this.view(tournament));
   }
 
