@@ -2,12 +2,15 @@
  * Arena bench: the wall time of a service tournament played one game at a time against the same
  * tournament with the games of each round in parallel. An 8-bot round robin (2 games per pair: 56
  * games) between HTTP bots on loopback that wait 200 ms before each move, on `wrangler dev` (port 8792,
- * storage in a temporary folder), once per concurrency. Prints a table.
+ * storage in a temporary folder), once per concurrency. Prints a table with the ideal beside each wall
+ * time: the bots' own waiting (plies x delay) divided by the games at once, what the run would take if
+ * the service spent no time of its own and no game ever waited for another; and the schedule's ideal,
+ * the same with each game waiting for its bots as the round robin makes it (scheduleIdeal).
  *
  *   npm run bench:arena -- [--concurrency 1,4] [--delay 200] [--port 8792]
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import Table from "cli-table3";
@@ -22,12 +25,41 @@ const concurrencies = values.concurrency.split(",").map(Number);
 const delayMs = Number(values.delay);
 const BOTS = 8;
 
+const loadAtStart = loadavg();
 const folder = mkdtempSync(join(tmpdir(), "arena-bench-"));
 const run = Date.now().toString(36);
 const names = Array.from({ length: BOTS }, (_, index) => `bench${run}-${index + 1}`);
 const bots = await startBots(names, { level: "easy", delayMs });
 const worker = await startWorker({ port: Number(values.port), persistTo: folder });
-const rows: { bots: string; concurrency: number; games: number; plies: number; seconds: number; maxPlaying: number }[] = [];
+const rows: { bots: string; concurrency: number; games: number; plies: number; seconds: number; maxPlaying: number; scheduleIdeal: number }[] = [];
+
+/**
+ * The schedule's own bound: the games (in play order, each lasting its plies x delay) started as the step
+ * starts them, from the window of `concurrency` games past the first not started, whenever both bots are
+ * free and fewer than `concurrency` are in play, with no time of the service's own. A round robin's games
+ * wait for their bots' other games, so this is above plies x delay / concurrency.
+ */
+function scheduleIdeal(games: readonly { first: string; second: string; plies: number }[], concurrency: number): number {
+  const end = new Array<number>(games.length).fill(Number.POSITIVE_INFINITY);
+  const started = new Array<boolean>(games.length).fill(false);
+  let now = 0;
+  for (;;) {
+    const playing = games.flatMap((_, index) => (started[index] && end[index] > now ? [index] : []));
+    const busy = new Set(playing.flatMap((index) => [games[index].first, games[index].second]));
+    const next = started.indexOf(false);
+    if (next < 0) return Math.max(...end);
+    let room = concurrency - playing.length;
+    for (let index = next; index < Math.min(games.length, next + concurrency) && room > 0; index++) {
+      const game = games[index];
+      if (started[index] || busy.has(game.first) || busy.has(game.second)) continue;
+      started[index] = true;
+      end[index] = now + (game.plies * delayMs) / 1000;
+      busy.add(game.first).add(game.second);
+      room--;
+    }
+    now = Math.min(...end.filter((time) => time > now));
+  }
+}
 /** The bridges of the connected twins (#21): each keeps a stream open and forwards to the same loopback bot. */
 const bridges: Bridge[] = [];
 
@@ -92,7 +124,8 @@ try {
     process.stderr.write("\n");
     if (view.status !== "finished") throw new Error(`the tournament ended ${view.status}`);
     const plies = view.games.reduce((sum, game) => sum + (game.plies ?? 0), 0);
-    rows.push({ bots: label, concurrency, games: view.progress.finished, plies, seconds, maxPlaying });
+    const played = view.games.map((game) => ({ first: game.first, second: game.second, plies: game.plies ?? 0 }));
+    rows.push({ bots: label, concurrency, games: view.progress.finished, plies, seconds, maxPlaying, scheduleIdeal: scheduleIdeal(played, concurrency) });
   }
 } finally {
   for (const bridge of bridges) await bridge.stop();
@@ -102,7 +135,11 @@ try {
 }
 
 const base = rows[0]?.seconds ?? 1;
-const table = new Table({ head: ["concurrency", "games", "plies", "most in play", "wall time", "games/min", "speed-up"] });
+/** The bots' own waiting, shared out over the games at once. */
+const ideal = (row: { concurrency: number; plies: number }) => (row.plies * delayMs) / 1000 / row.concurrency;
+const table = new Table({
+  head: ["concurrency", "games", "plies", "most in play", "wall time", "ideal", "wall / ideal", "schedule's ideal", "wall / schedule's", "games/min", "speed-up"],
+});
 for (const row of rows) {
   table.push([
     `${row.concurrency} (${row.bots})`,
@@ -110,9 +147,14 @@ for (const row of rows) {
     row.plies,
     row.maxPlaying,
     `${row.seconds.toFixed(1)} s`,
+    `${ideal(row).toFixed(1)} s`,
+    `${(row.seconds / ideal(row)).toFixed(2)}x`,
+    `${row.scheduleIdeal.toFixed(1)} s`,
+    `${(row.seconds / row.scheduleIdeal).toFixed(2)}x`,
     ((row.games / row.seconds) * 60).toFixed(1),
     `${(base / row.seconds).toFixed(2)}x`,
   ]);
 }
 console.log(`${BOTS}-bot round robin, 2 games per pair, bots answering after ${delayMs} ms, wrangler dev on this machine:`);
+console.log(`(${cpus().length} cores; load average ${loadAtStart.map((load) => load.toFixed(2)).join(" ")} at the start, ${loadavg().map((load) => load.toFixed(2)).join(" ")} at the end)`);
 console.log(table.toString());

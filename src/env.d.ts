@@ -21,6 +21,8 @@ interface Env {
   ALLOW_PRIVATE_BOT_URLS?: string;
   /** Days a finished match or tournament is kept before its storage is deleted (default 30). */
   RETENTION_DAYS?: string;
+  /** How long one alarm of a tournament goes on making bot calls, each game at its own pace (default 20000; 0: one call per game per alarm). */
+  TOURNAMENT_CALLS_MS?: string;
   /** Per-client limits (wrangler.toml's [[ratelimits]], src/http/limits.ts); absent when a script runs the app. */
   BOTS_RATE_LIMIT?: RateLimit;
   MATCHES_RATE_LIMIT?: RateLimit;

@@ -2,7 +2,7 @@
  * One Durable Object per tournament: a host of the tournament step (src/tournament/step.ts, whose header
  * says why no game is played twice nor lost on eviction), storing the tournament and one record per game;
  * each game is a hosted match between two bot seats (src/objects/match.ts). Alarms drive it one bounded
- * invocation at a time (at most one bot call per game in play), keeping the alarm a lease ahead so a
+ * invocation at a time (each game in play making its bot calls one after the other, for TOURNAMENT_CALLS_MS), keeping the alarm a lease ahead so a
  * crashed invocation runs again within seconds; it first restarts bot clocks the server's time ran down.
  */
 import { DurableObject } from "cloudflare:workers";
@@ -102,8 +102,11 @@ const TOURNAMENT_KEY = "tournament";
 const LEASE_MS = 5_000;
 /** How often a running invocation pushes its lease forward. */
 const LEASE_RENEW_MS = 2_000;
-/** An invocation still marked running after this long is taken as lost (it cannot last longer: one bot call each). */
-const STEP_STALE_MS = DEFAULT_MAX_MOVE_MS + 30_000;
+/**
+ * An invocation still marked running after this long is taken as lost: it cannot last longer, since it
+ * makes no bot call after `callsMs` (TOURNAMENT_CALLS_MS) and each call is bounded.
+ */
+const stepStaleMs = (callsMs: number) => callsMs + DEFAULT_MAX_MOVE_MS + 30_000;
 /** A bot turn older than this when an invocation starts has its clock restarted (the server lost that time). */
 const SERVER_LOST_MIN_MS = 250;
 
@@ -342,16 +345,19 @@ export class TournamentObject extends DurableObject<Env> {
     if (!tournament) return;
     if (tournament.status !== "running") return this.expire(tournament);
     // The lease fell due while this instance's invocation computes (an in-process bot): that one re-arms the alarm when it ends.
-    if (this.steppingSince !== null && Date.now() - this.steppingSince < STEP_STALE_MS) return;
+    const callsMs = readSettings(this.env).tournamentCallsMs;
+    if (this.steppingSince !== null && Date.now() - this.steppingSince < stepStaleMs(callsMs)) return;
     const started = Date.now();
     this.steppingSince = started;
     const lease = setInterval(() => void this.ctx.storage.setAlarm(Date.now() + LEASE_MS), LEASE_RENEW_MS);
     try {
       await this.ctx.storage.setAlarm(Date.now() + LEASE_MS);
       await this.restartLostClocks(tournament);
-      // At most one bot call per game in play (made at once): the state owes the next ones, and the next alarm makes them.
+      // One bot call per game in play, then more for TOURNAMENT_CALLS_MS, each game asking its next move as
+      // soon as the last is applied (no wait for the others, nor for an alarm): the state owes the calls not made, and the next alarm makes them.
       const policy = policyOf(tournament);
-      await drive(this.host(), { type: "wake", at: Date.now() }, policy, policy.concurrency);
+      let calls = 0;
+      await drive(this.host(), { type: "wake", at: Date.now() }, policy, () => ++calls <= (policy.concurrency ?? 1) || Date.now() - started < callsMs);
     } finally {
       clearInterval(lease);
       if (this.steppingSince === started) this.steppingSince = null;

@@ -560,16 +560,18 @@ export interface StepHost<T extends TournamentProgress> {
  * (each game's own commands one after the other, since each follows from the event of the one
  * before); every event is stepped on state loaded afresh, one step at a time. With `maxBotCalls`, bot
  * calls past that many are not made (the host's invocation stays bounded): the state owes them, so the
- * next `wake` asks for them again. Resolves once nothing is in flight; rejects with the first error a
- * command threw, once the others have settled.
+ * next `wake` asks for them again; given as a function, a bot call is made while it answers true (a
+ * host bounds its invocation in time, each game going on from move to move at its own pace). Resolves
+ * once nothing is in flight; rejects with the first error a command threw, once the others have settled.
  */
 export async function drive<T extends TournamentProgress>(
   host: StepHost<T>,
   event: StepEvent,
   policy: StepPolicy,
-  maxBotCalls = Number.POSITIVE_INFINITY,
+  maxBotCalls: number | (() => boolean) = Number.POSITIVE_INFINITY,
 ): Promise<void> {
   let botCalls = 0;
+  const mayCall = typeof maxBotCalls === "function" ? maxBotCalls : () => ++botCalls <= maxBotCalls;
   let failure: { error: unknown } | null = null;
   const inFlight = new Set<Promise<void>>();
   const run = (next: StepEvent): void => {
@@ -581,7 +583,7 @@ export async function drive<T extends TournamentProgress>(
     for (const command of result.commands) launch(command);
   };
   const launch = (command: StepCommand): void => {
-    if (isBotCall(command) && ++botCalls > maxBotCalls) return;
+    if (isBotCall(command) && !mayCall()) return;
     const running: Promise<void> = host
       .execute(command)
       .then((outcome) => {

@@ -22,6 +22,11 @@ export interface Settings {
   allowPrivateBotUrls: boolean;
   /** `RETENTION_DAYS`: days a finished match or tournament is kept (fractional allowed; 0 deletes it as it ends). */
   retentionDays: number;
+  /**
+   * `TOURNAMENT_CALLS_MS`: how long one alarm of a tournament goes on making bot calls, each game in play
+   * asking its next move as soon as the last is applied (0: one call per game in play per alarm).
+   */
+  tournamentCallsMs: number;
 }
 
 type NumberSetting = { variable: string; kind: "integer" | "number"; default: number; min: number; max: number };
@@ -38,6 +43,7 @@ export const SETTING_VARS = {
   queueLength: { variable: "ENGINE_QUEUE_LENGTH", kind: "integer", default: DEFAULT_QUEUE_LENGTH, min: 1, max: Number.MAX_SAFE_INTEGER },
   allowPrivateBotUrls: { variable: "ALLOW_PRIVATE_BOT_URLS", kind: "boolean", default: false },
   retentionDays: { variable: "RETENTION_DAYS", kind: "number", default: 30, min: 0, max: 36_500 },
+  tournamentCallsMs: { variable: "TOURNAMENT_CALLS_MS", kind: "integer", default: 20_000, min: 0, max: 600_000 },
 } as const satisfies { [K in keyof Settings]: Settings[K] extends boolean ? BooleanSetting : NumberSetting };
 
 export type SettingVar = (typeof SETTING_VARS)[keyof Settings]["variable"];
@@ -89,6 +95,7 @@ function settingsOf(env: SettingsEnv): Settings {
     queueLength: numberVar(env, SETTING_VARS.queueLength),
     allowPrivateBotUrls: booleanVar(env, SETTING_VARS.allowPrivateBotUrls),
     retentionDays: numberVar(env, SETTING_VARS.retentionDays),
+    tournamentCallsMs: numberVar(env, SETTING_VARS.tournamentCallsMs),
   };
 }
 

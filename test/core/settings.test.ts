@@ -24,6 +24,7 @@ const DEFAULTS: Settings = {
   queueLength: 16,
   allowPrivateBotUrls: false,
   retentionDays: 30,
+  tournamentCallsMs: 20_000,
 };
 
 /** The error reading `env` throws (failing the test when it throws none). */
@@ -63,8 +64,9 @@ describe("readSettings", () => {
         ENGINE_QUEUE_LENGTH: "4",
         ALLOW_PRIVATE_BOT_URLS: "true",
         RETENTION_DAYS: "0.5",
+        TOURNAMENT_CALLS_MS: "0",
       }),
-    ).toEqual({ defaultNodes: 50_000, maxNodes: 500_000, sliceNodes: 2000, queueLength: 4, allowPrivateBotUrls: true, retentionDays: 0.5 });
+    ).toEqual({ defaultNodes: 50_000, maxNodes: 500_000, sliceNodes: 2000, queueLength: 4, allowPrivateBotUrls: true, retentionDays: 0.5, tournamentCallsMs: 0 });
     expect(readSettings({ ENGINE_MAX_NODES: 1000, ENGINE_DEFAULT_NODES: 1000, ALLOW_PRIVATE_BOT_URLS: false, RETENTION_DAYS: 0 })).toMatchObject({
       maxNodes: 1000,
       defaultNodes: 1000,

@@ -169,6 +169,24 @@ describe("games in parallel", () => {
     expect(host.state.games.every((game) => game.status === "finished")).toBe(true);
   });
 
+  it("with a function for maxBotCalls, each game goes on from move to move while it answers true; the calls owed wait for the next wake", async () => {
+    const names = bots(6);
+    const policy: StepPolicy = { untimed: [], concurrency: 3 };
+    const host = new SlowHost(roundRobinSchedule(names, 2, 4), scriptsFor(names), policy, 4);
+    let allowed = 20;
+    await drive(host, { type: "wake", at: host.t }, policy, () => allowed-- > 0);
+    // 20 bot calls in one drive (moves, and end notices of the games that ended): several moves per game,
+    // where one call per game in play would be 3.
+    const ended = host.state.games.filter((game) => game.status === "finished").length;
+    expect(host.requests.length + ended).toBe(20);
+    expect(new Set(host.requests.map((request) => request.gameId)).size).toBeLessThan(host.requests.length);
+    expect(host.state.tournament.status).toBe("running");
+    await host.run();
+    expect(host.state.tournament).toMatchObject({ status: "finished", playing: [] });
+    expect(host.maxPerBot).toBe(1);
+    expect(host.state.games.every((game) => game.status === "finished")).toBe(true);
+  });
+
   it("concurrency 1 plays the games one after another, in schedule order", async () => {
     const names = bots(4);
     const host = new SlowHost(roundRobinSchedule(names, 2, 9), scriptsFor(names), { untimed: [] }, 9);
