@@ -1,5 +1,5 @@
 /**
- * Tables for the terminal: standings, crosstable, a gauntlet's rows, an SPRT's summary, and the games
+ * Tables for the terminal: standings, crosstable, a gauntlet's rows, an SPRT's summary, a Swiss's rounds, and the games
  * that need explaining (forfeits and replays). Plain text without colours, so the output reads the
  * same piped into a file.
  */
@@ -13,6 +13,7 @@ import {
   type SprtReport,
   type SprtSettings,
   sprtBounds,
+  type SwissReport,
   type TournamentReport,
 } from "../src/tournament/index.ts";
 
@@ -83,7 +84,7 @@ function gauntletTable(report: TournamentReport): string {
 }
 
 /** The forfeited and replayed games, or an empty string when every game was played out. */
-function incidentsTable(report: TournamentReport): string {
+function incidentsTable(report: Pick<TournamentReport, "games">): string {
   const rows: string[][] = [];
   for (const game of report.games) {
     for (const aborted of game.abortedAttempts) rows.push([game.gameId, `${game.first} vs ${game.second}`, "aborted, replayed", aborted.detail]);
@@ -118,6 +119,56 @@ export function renderReport(report: TournamentReport, openings = "the empty boa
     "",
     "Crosstable (row's points against column / games)",
     crosstableTable(report),
+    ...(incidents ? ["", "Forfeits and replays", incidents] : ["", NO_INCIDENTS]),
+    "",
+  ].join("\n");
+}
+
+/**
+ * A Swiss: the standings (points with byes, then Buchholz, then Sonneborn-Berger), each round's
+ * pairings with their points and its bye, and the forfeits and replays.
+ */
+export function renderSwiss(report: SwissReport, openings = "the empty board"): string {
+  const from = report.openings > 0 ? `, from ${openings}` : "";
+  const standings = new Table({
+    ...plain,
+    head: ["#", "bot", "games", "won", "drawn", "lost", "points", "Buchholz", "S-B", "rating", "forfeits"],
+    colAligns: ["right", "left", "right", "right", "right", "right", "right", "right", "right", "right", "right"],
+  });
+  for (const row of report.standings) {
+    standings.push([
+      row.rank,
+      row.bot,
+      row.games,
+      row.wins,
+      row.draws,
+      row.losses,
+      formatPoints(row.points),
+      formatPoints(row.buchholz),
+      row.sonnebornBerger.toFixed(2),
+      `${Math.round(row.rating)} ± ${Math.round(row.ratingDeviation)}`,
+      row.forfeits,
+    ]);
+  }
+  const rounds = new Table({
+    ...plain,
+    head: ["round", "pairings (the first leads: it moves first in the pair's first game)", "bye"],
+    colAligns: ["right", "left", "left"],
+  });
+  for (const round of report.roundResults) {
+    const pairings = round.pairings.map(
+      (pairing) => `${pairing.first} ${formatPoints(pairing.firstPoints)}-${formatPoints(pairing.secondPoints)} ${pairing.second}`,
+    );
+    rounds.push([round.round + 1, pairings.join("\n"), round.byes.join(", ") || "—"]);
+  }
+  const incidents = incidentsTable(report);
+  const played = report.stopped ? `${report.roundsPlayed} of ${report.rounds} rounds (${report.stopped})` : `${report.rounds} rounds`;
+  return [
+    `Swiss standings (${report.bots.length} bots, ${played}, ${report.gamesPerPair} games a pairing, a bye worth ${formatPoints(report.byePoints)}, seed ${report.seed}${from})`,
+    standings.toString(),
+    "",
+    "Rounds",
+    rounds.toString(),
     ...(incidents ? ["", "Forfeits and replays", incidents] : ["", NO_INCIDENTS]),
     "",
   ].join("\n");

@@ -1,7 +1,8 @@
 /**
  * The `arena` runner: `run` (the default) plays a round robin between HTTP bots and reference bots with
  * the same game code, forfeit policy and standings as the service; `gauntlet` plays one bot against
- * each of a field; `sprt` plays game pairs between two bots until a sequential test decides; `serve`
+ * each of a field; `sprt` plays game pairs between two bots until a sequential test decides; `swiss`
+ * plays a Swiss, each round paired when the one before is over; `serve`
  * serves a reference bot over HTTP; `check` runs the conformance check against a bot. Arguments are
  * parsed here; the work is done by src/tournament, src/bots and the bot server of src/wire/bot-server.ts.
  */
@@ -43,9 +44,13 @@ import {
   type SprtReport,
   sprtOptionsProblem,
   suiteProblem,
+  defaultSwissRounds,
+  runSwiss,
+  type SwissReport,
+  swissProblem,
   type TournamentReport,
 } from "../src/tournament/index.ts";
-import { renderReport, renderSprt, sprtProgressLine } from "./format.ts";
+import { renderReport, renderSprt, renderSwiss, sprtProgressLine } from "./format.ts";
 import { type RunningServer, serveFetch } from "./node-server.ts";
 import { startBridge } from "./connect.ts";
 
@@ -80,6 +85,11 @@ const USAGE = `Usage:
       --max-games N      the game limit, even (default 2000)
       --concurrency N    games played at once (default 1); both bots play up to N at once
       and the options of a round robin (--openings, --move-timeout, --seed, --json, ...).
+  npm run arena -- swiss --bot BOT --bot BOT [--bot BOT ...] [--rounds N] [options]
+      Plays a Swiss: each round paired by score groups when the one before is over (no pairing
+      repeated, at most one bye per bot, worth half a pairing), --games N games a pairing (default 2),
+      --rounds N rounds (default ceil(log2 bots) + 1), with the options of a round robin; a bot is never
+      in two games at once.
   npm run arena -- serve LEVEL [--port 9001] [--host 127.0.0.1] [--secret SECRET] [--max-nodes N]
       Serves a reference bot over HTTP with the bot protocol (verifying signatures when --secret is set).
   npm run arena -- check URL [--move-timeout MS] [--secret SECRET]
@@ -288,6 +298,40 @@ async function run(args: string[], io: Io, kind: "roundRobin" | "gauntlet"): Pro
   return 0;
 }
 
+async function swiss(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({ args, options: { ...PLAY_OPTIONS, games: { type: "string" }, rounds: { type: "string" } }, strict: true });
+  const gamesPerPair = gamesPerPairOf(values.games);
+  const play = await setUp(values, io);
+  const rounds = integer(values.rounds, "--rounds", defaultSwissRounds(play.players.length), 1);
+  const problem = swissProblem(
+    play.players.map((player) => player.name),
+    gamesPerPair,
+    rounds,
+  );
+  if (problem) throw new UsageError(`swiss: ${problem}`);
+  const bar = progressBar(io, Math.floor(play.players.length / 2) * rounds * gamesPerPair);
+  let report: SwissReport;
+  try {
+    report = await runSwiss({
+      players: play.players,
+      gamesPerPair,
+      rounds,
+      rules: play.rules,
+      clock: { kind: "move", moveMs: play.moveMs },
+      seed: play.seed,
+      concurrency: play.concurrency,
+      openings: play.openings,
+      onGameStart: bar.onGameStart,
+      onGameEnd: bar.onGameEnd,
+    });
+  } finally {
+    bar.stop();
+  }
+  io.out(renderSwiss(report, play.openingsLabel));
+  await writeJson(values.json, report, io);
+  return 0;
+}
+
 function decimal(value: string | undefined, name: string, fallback: number | undefined): number {
   if (value === undefined) {
     if (fallback === undefined) throw new UsageError(`${name} is required`);
@@ -463,6 +507,7 @@ export async function main(args: string[], io: Io): Promise<number> {
     }
     if (args[0] === "gauntlet") return await run(args.slice(1), io, "gauntlet");
     if (args[0] === "sprt") return await sprt(args.slice(1), io);
+    if (args[0] === "swiss") return await swiss(args.slice(1), io);
     return await run(args[0] === "run" ? args.slice(1) : args, io, "roundRobin");
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
