@@ -23,6 +23,8 @@ interface Env {
   RETENTION_DAYS?: string;
   /** How long one alarm of a tournament goes on making bot calls, each game at its own pace (default 20000; 0: one call per game per alarm). */
   TOURNAMENT_CALLS_MS?: string;
+  /** The built-in suite ladder pairings start from: classic or classic-unbalanced (default classic). */
+  LADDER_OPENINGS?: string;
   /** Per-client limits (wrangler.toml's [[ratelimits]], src/http/limits.ts); absent when a script runs the app. */
   BOTS_RATE_LIMIT?: RateLimit;
   MATCHES_RATE_LIMIT?: RateLimit;

@@ -50,13 +50,14 @@ export interface TickReport {
   inPlay: number;
 }
 
-/** The suite ladder pairings are played from: the built-in suite of classic play (the ladder's rules). */
-const LADDER_SUITE = OPENING_SUITES.classic;
+/** The suite ladder pairings are played from: a built-in suite of classic play (the ladder's rules), LADDER_OPENINGS. */
+const ladderSuite = (env: Env) => OPENING_SUITES[readSettings(env).ladderOpenings];
 
 /** The opening of the pairing numbered `seq` (from 1): the suite's openings in turn. */
-function openingFor(seq: number): MatchOpening {
-  return LADDER_SUITE.openings[(seq - 1) % LADDER_SUITE.openings.length];
-}
+const openingFor =
+  (suite: (typeof OPENING_SUITES)[string]) =>
+  (seq: number): MatchOpening =>
+    suite.openings[(seq - 1) % suite.openings.length];
 
 export class LadderObject extends DurableObject<Env> {
   /** The tick or collection running in this instance: one at a time (the next waits for it). */
@@ -130,7 +131,7 @@ export class LadderObject extends DurableObject<Env> {
       after: members.length > limit && last ? [String(last.rating), last.bot_id] : null,
       total,
       pairingsInPlay: this.store.openPairings().length,
-      settings: ladderSettings(LADDER_SUITE.name),
+      settings: ladderSettings(ladderSuite(this.env).name),
       history,
     });
   }
@@ -198,7 +199,7 @@ export class LadderObject extends DurableObject<Env> {
 
   /** Pairs the idle active bots with games left this hour, by rating with some exploration (ladder-store.ts), and creates their tournaments. */
   private async pair(now: number): Promise<string[]> {
-    const pairings = this.store.pairIdle(now, seededRandom(now >>> 0), newMatchId, openingFor);
+    const pairings = this.store.pairIdle(now, seededRandom(now >>> 0), newMatchId, openingFor(ladderSuite(this.env)));
     for (const pairing of pairings) await this.startTournament(pairing);
     if (pairings.length > 0) await this.armAlarm();
     return pairings.map((pairing) => pairing.id);

@@ -27,10 +27,13 @@ export interface Settings {
    * asking its next move as soon as the last is applied (0: one call per game in play per alarm).
    */
   tournamentCallsMs: number;
+  /** `LADDER_OPENINGS`: the built-in suite (of classic play, the ladder's rules) ladder pairings start from. */
+  ladderOpenings: string;
 }
 
 type NumberSetting = { variable: string; kind: "integer" | "number"; default: number; min: number; max: number };
 type BooleanSetting = { variable: string; kind: "boolean"; default: boolean };
+type ChoiceSetting = { variable: string; kind: "choice"; default: string; choices: readonly string[] };
 
 /**
  * Each setting's var, default and range. `ENGINE_DEFAULT_NODES` is also at most `ENGINE_MAX_NODES`
@@ -44,7 +47,8 @@ export const SETTING_VARS = {
   allowPrivateBotUrls: { variable: "ALLOW_PRIVATE_BOT_URLS", kind: "boolean", default: false },
   retentionDays: { variable: "RETENTION_DAYS", kind: "number", default: 30, min: 0, max: 36_500 },
   tournamentCallsMs: { variable: "TOURNAMENT_CALLS_MS", kind: "integer", default: 20_000, min: 0, max: 600_000 },
-} as const satisfies { [K in keyof Settings]: Settings[K] extends boolean ? BooleanSetting : NumberSetting };
+  ladderOpenings: { variable: "LADDER_OPENINGS", kind: "choice", default: "classic", choices: ["classic", "classic-unbalanced"] },
+} as const satisfies { [K in keyof Settings]: Settings[K] extends boolean ? BooleanSetting : Settings[K] extends string ? ChoiceSetting : NumberSetting };
 
 export type SettingVar = (typeof SETTING_VARS)[keyof Settings]["variable"];
 
@@ -96,6 +100,7 @@ function settingsOf(env: SettingsEnv): Settings {
     allowPrivateBotUrls: booleanVar(env, SETTING_VARS.allowPrivateBotUrls),
     retentionDays: numberVar(env, SETTING_VARS.retentionDays),
     tournamentCallsMs: numberVar(env, SETTING_VARS.tournamentCallsMs),
+    ladderOpenings: choiceVar(env, SETTING_VARS.ladderOpenings),
   };
 }
 
@@ -107,7 +112,7 @@ function present(env: SettingsEnv, variable: SettingVar): string | undefined {
   return text === "" ? undefined : text;
 }
 
-function refuse(variable: SettingVar, text: string, expected: string, fallback: number | boolean): never {
+function refuse(variable: SettingVar, text: string, expected: string, fallback: number | boolean | string): never {
   const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
   throw new SettingsError(variable, `the var ${variable} is "${shown}": expected ${expected} (wrangler.toml [vars]; when it is not set, ${fallback})`);
 }
@@ -123,6 +128,13 @@ function numberVar(env: SettingsEnv, setting: NumberSetting & { variable: Settin
   const expected = `${integer ? "a whole number" : "a number"} ${range}`;
   if (!Number.isFinite(value) || (integer && !Number.isSafeInteger(value)) || value < setting.min || value > setting.max) refuse(setting.variable, text, expected, setting.default);
   return value;
+}
+
+function choiceVar(env: SettingsEnv, setting: ChoiceSetting & { variable: SettingVar }): string {
+  const text = present(env, setting.variable);
+  if (text === undefined) return setting.default;
+  if (!setting.choices.includes(text)) refuse(setting.variable, text, `one of ${setting.choices.join(", ")}`, setting.default);
+  return text;
 }
 
 function booleanVar(env: SettingsEnv, setting: BooleanSetting & { variable: SettingVar }): boolean {

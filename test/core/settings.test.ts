@@ -25,6 +25,7 @@ const DEFAULTS: Settings = {
   allowPrivateBotUrls: false,
   retentionDays: 30,
   tournamentCallsMs: 20_000,
+  ladderOpenings: "classic",
 };
 
 /** The error reading `env` throws (failing the test when it throws none). */
@@ -65,8 +66,18 @@ describe("readSettings", () => {
         ALLOW_PRIVATE_BOT_URLS: "true",
         RETENTION_DAYS: "0.5",
         TOURNAMENT_CALLS_MS: "0",
+        LADDER_OPENINGS: "classic-unbalanced",
       }),
-    ).toEqual({ defaultNodes: 50_000, maxNodes: 500_000, sliceNodes: 2000, queueLength: 4, allowPrivateBotUrls: true, retentionDays: 0.5, tournamentCallsMs: 0 });
+    ).toEqual({
+      defaultNodes: 50_000,
+      maxNodes: 500_000,
+      sliceNodes: 2000,
+      queueLength: 4,
+      allowPrivateBotUrls: true,
+      retentionDays: 0.5,
+      tournamentCallsMs: 0,
+      ladderOpenings: "classic-unbalanced",
+    });
     expect(readSettings({ ENGINE_MAX_NODES: 1000, ENGINE_DEFAULT_NODES: 1000, ALLOW_PRIVATE_BOT_URLS: false, RETENTION_DAYS: 0 })).toMatchObject({
       maxNodes: 1000,
       defaultNodes: 1000,
@@ -105,6 +116,8 @@ describe("readSettings", () => {
     ["RETENTION_DAYS", "-1"],
     ["RETENTION_DAYS", "36501"],
     ["RETENTION_DAYS", true],
+    ["LADDER_OPENINGS", "squares-unbalanced"],
+    ["LADDER_OPENINGS", "nope"],
   ];
 
   it.each(MALFORMED)("refuses %s = %j, naming the var", (variable, value) => {
