@@ -4,7 +4,7 @@
  * once) plays every game exactly once with games overlapping and no bot in two at once; misbehaving
  * bots lose only the game they misbehaved in, with their code, when their games run in parallel; a
  * gauntlet from openings pairs its games; an SPRT stops at its decision with its live state consistent
- * with the games; bad requests are 422s.
+ * with the games; bad requests are 422s; the unbalanced suites are taken by name under their variant.
  */
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -256,5 +256,18 @@ describe("tournament kinds", () => {
     });
     expect(created.state.openings).toEqual({ suite: null, count: 2 });
     expect(new Set(created.state.games.map((game) => game.opening))).toEqual(new Set(["openings/1", "openings/2"]));
+  });
+
+  it("takes the unbalanced suites by name, each under its own variant (#23)", async () => {
+    await expectProblem(postJson("/v1/tournaments", { bots: ["easy", "random"], openings: "squares-unbalanced" }), "request/invalid");
+    await expectProblem(postJson("/v1/tournaments", { bots: ["easy", "random"], openings: "classic-unbalanced", rules: { squares: true } }), "request/invalid");
+    for (const [suite, rules] of [
+      ["classic-unbalanced", {}],
+      ["squares-unbalanced", { squares: true }],
+    ] as const) {
+      const created = await createTournament({ bots: ["easy", "random"], openings: suite, rules, gamesPerPair: 4, seed: 2 });
+      expect(created.state.openings).toEqual({ suite, count: OPENING_SUITES[suite].openings.length });
+      for (const game of created.state.games) expect(game.opening).toMatch(new RegExp(`^${suite}/\\d\\d$`));
+    }
   });
 });
