@@ -53,14 +53,6 @@ export interface EndedGame {
   result: { winner: string | null; reason: string; forfeitCode: string | null; forfeitedBy: string | null; detail: string | null } | null;
 }
 
-export interface OpponentRow {
-  bot_id: string;
-  opponent_id: string;
-  games: number;
-  points: number;
-  last_at: number;
-}
-
 /** A game of a pairing from one bot's side: its forfeit's code and detail, or null when it did not forfeit. */
 type ForfeitNote = { code: string | null; detail: string | null } | null;
 

@@ -4,9 +4,7 @@ export {
   LADDER_EXPLORE,
   LADDER_START,
   type LadderCandidate,
-  type LadderOpponent,
   ladderPairs,
-  type LadderRating,
   ladderRating,
 } from "./ladder.ts";
 export { OPENING_SUITE_NAMES, OPENING_SUITES, parseOpenings, suiteOpening, suiteProblem } from "./openings.ts";
@@ -22,7 +20,6 @@ export {
   sprtOptionsProblem,
   type SprtReport,
   type SwissReport,
-  type SwissRunOptions,
   type TournamentReport,
 } from "./run.ts";
 export { gauntletSchedule, MAX_GAMES_PER_PAIR, roundRobinSchedule, type ScheduledGame, scheduleProblem, sprtSchedule } from "./schedule.ts";
@@ -41,7 +38,6 @@ export {
   type StepEvent,
   type StepHost,
   type StepPolicy,
-  type SwissProgress,
   type TournamentProgress,
   type TournamentState,
   untimedBots,
@@ -54,15 +50,11 @@ export {
   pairSwissRound,
   swissByePoints,
   type SwissGame,
-  type SwissPairingResult,
-  type SwissPlan,
   swissPlan,
-  type SwissPlayedGame,
   swissProblem,
   type SwissRecord,
   swissRecords,
   type SwissRound,
-  type SwissRoundResult,
   swissRoundGames,
   swissRoundResults,
   transpositions,

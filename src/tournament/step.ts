@@ -58,7 +58,7 @@ interface SprtProgress {
 }
 
 /** A Swiss's rounds: kept in the tournament, so a step never reads more than its own games. */
-export interface SwissProgress {
+interface SwissProgress {
   /** The rounds to play. */
   rounds: number;
   /** Rounds paired so far (their games are in the schedule). */

@@ -53,7 +53,7 @@ export interface SwissRecord {
   leads: readonly boolean[];
 }
 
-export interface SwissPairing {
+interface SwissPairing {
   /** Moves first in the pair's first game (the second game swaps the seats). */
   first: string;
   second: string;
@@ -699,7 +699,7 @@ export function swissProblem(bots: readonly string[], gamesPerPair: number, roun
 }
 
 /** One pairing of a round, from its games: who led, the points of each, and whether its games are all over. */
-export interface SwissPairingResult {
+interface SwissPairingResult {
   /** Moved first in the pairing's first game. */
   first: string;
   second: string;

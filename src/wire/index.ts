@@ -128,7 +128,6 @@ export {
   MAX_TOURNAMENT_GAMES,
   MAX_TOURNAMENT_MOVE_MS,
   SPRT_DEFAULTS,
-  type SwissStateOutput,
   TOURNAMENT_VIEW_GAMES,
   type TournamentGameOutput,
   TournamentGamePageSchema,
