@@ -4,7 +4,8 @@
  * once) plays every game exactly once with games overlapping and no bot in two at once; misbehaving
  * bots lose only the game they misbehaved in, with their code, when their games run in parallel; a
  * gauntlet from openings pairs its games; an SPRT stops at its decision with its live state consistent
- * with the games; bad requests are 422s; the unbalanced suites are taken by name under their variant.
+ * with the games; bad requests are 422s; the unbalanced suites are taken by name under their variant;
+ * with TOURNAMENT_CALLS_MS as deployed, an alarm plays on from move to move (the others run 0).
  */
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -101,6 +102,30 @@ describe("games in parallel", () => {
     expect(evictions).toBeGreaterThan(20);
     await verifyAgainstRecords(view, before);
     expect(view.games).toHaveLength(30);
+  });
+
+  it("with TOURNAMENT_CALLS_MS as deployed (the tests run 0), one alarm plays on from move to move, each game at its own pace", async () => {
+    const before = await matchObjectIds();
+    const created = await createTournament({ bots: ["easy", "random", "medium", "hard"], gamesPerPair: 2, concurrency: 2, seed: 23 });
+    const stub = tournamentStub(created.id);
+    // This instance reads the deployed value (wrangler.toml's 20 s; the engine here runs within it).
+    await runInDurableObject(stub, (instance: TournamentObject) => {
+      const patched = instance as unknown as { env: Env };
+      patched.env = { ...patched.env, TOURNAMENT_CALLS_MS: "20000" };
+    });
+    let alarms = 0;
+    for (;;) {
+      const view = await getTournament(created.id);
+      if (view.status !== "running") break;
+      if (alarms > 50) throw new Error("the tournament does not end");
+      if (await runDurableObjectAlarm(stub)) alarms++;
+      else await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const view = await getTournament(created.id);
+    // 12 games of about 16 moves: one call per game per alarm would take some hundred alarms.
+    expect(alarms).toBeLessThan(12);
+    await verifyAgainstRecords(view, before);
+    expect(view.games).toHaveLength(12);
   });
 
   it("misbehaving bots in parallel games lose only the game they misbehaved in, with their code; the unreachable one's games are replayed once", async () => {
