@@ -11,12 +11,13 @@ export type AppEnv = { Bindings: Env; Variables: { requestId: string } };
 export type App = OpenAPIHono<AppEnv>;
 
 /**
- * The problem document response for `code`; `instance` is the request path, `requestId` the request's id.
+ * The problem document response for `code`; `instance` is the request path (as sent, percent-encoded), `requestId` the request's id.
  * @example return problem(c, "request/not_found", `no route matches GET ${c.req.path}`);
  */
 export function problem(c: Context, code: ProblemCode, detail: string, extra: ProblemExtra = {}, headers: Record<string, string> = {}): Response {
   const requestId: unknown = c.get("requestId");
-  const document = problemDocument(code, detail, { ...extra, ...(typeof requestId === "string" ? { requestId } : {}) }, c.req.path);
+  // The path as it came, percent-encoded (Hono's c.req.path is decoded: `%0A` would be a raw newline).
+  const document = problemDocument(code, detail, { ...extra, ...(typeof requestId === "string" ? { requestId } : {}) }, new URL(c.req.url).pathname);
   return c.body(JSON.stringify(document), PROBLEMS[code].status, { ...headers, "Content-Type": "application/problem+json" });
 }
 

@@ -15,6 +15,7 @@ import {
   PhaseSchema,
   PieceCharSchema,
   PieceSchema,
+  POSITION_PATTERN,
   PositionJsonSchema,
   PositionStringSchema,
   RoleSchema,
@@ -136,6 +137,8 @@ export const BotEndNoticeSchema = z
     position: PositionStringSchema,
     moves: z.array(BotHistoryMoveSchema).openapi({ description: "Every move of the game." }),
   })
+  // The position's pattern is the spec's (PositionString): checked here, since no rules code reads this position.
+  .refine((notice) => POSITION_PATTERN.test(notice.position), { path: ["position"], message: "a position string is 17 characters, each a hex digit 0-F or '.'" })
   .openapi("BotEndNotice", { description: "Body of `POST {botUrl}/end`: how a game ended, from the bot's seat.", example: examples.bots.endNotice as never });
 
 export const BotEndReceiptSchema = z

@@ -91,7 +91,7 @@ export {
   ServiceIndexSchema,
 } from "./meta-schemas.ts";
 export { tidyDocument } from "./openapi-document.ts";
-export { decodeCursor, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, nextLink, PageQuerySchema } from "./pagination.ts";
+export { BotPageQuerySchema, decodeCursor, DEFAULT_PAGE_LIMIT, GamePageQuerySchema, LadderPageQuerySchema, MAX_PAGE_LIMIT, nextLink } from "./pagination.ts";
 export {
   type FieldError,
   isProblemCode,

@@ -163,7 +163,7 @@ export const JoinRequestSchema = z
 
 const AnnouncementSchema = z
   .strictObject({
-    shape: z.union([z.number().int().min(0).max(18), z.array(z.union([CellSchema, CellNameSchema])).length(4)]).openapi({
+    shape: z.union([z.number().int().min(0).max(18), z.array(z.union([CellSchema, CellNameSchema])).length(4).openapi({ minItems: 4, maxItems: 4 })]).openapi({
       description: "The completed shape: its index (rows 0-3, columns 4-7, diagonals 8-9, squares 10-18) or its four cells.",
       example: ["a1", "b1", "c1", "d1"],
     }),

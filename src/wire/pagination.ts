@@ -9,21 +9,33 @@ import { z } from "@hono/zod-openapi";
 export const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 200;
 
-/** The query of a paginated GET: `limit` (digits only, 1-200) and `cursor`. */
-export const PageQuerySchema = z.object({
-  limit: z
-    .preprocess((value) => (typeof value === "string" && /^[0-9]{1,6}$/.test(value) ? Number(value) : value), z.int().min(1).max(MAX_PAGE_LIMIT))
-    .optional()
-    .openapi({ param: { name: "limit", in: "query", description: `Items per page, 1-${MAX_PAGE_LIMIT} (default ${DEFAULT_PAGE_LIMIT}).` }, example: 20 }),
-  cursor: z
-    .string()
-    .max(200)
-    .optional()
-    .openapi({
-      param: { name: "cursor", in: "query", description: "Where the page starts: the `cursor` of the `next` link of the page before (opaque)." },
-      example: "NDk",
-    }),
-});
+/** The query of a paginated GET: `limit` (digits only, 1-200) and `cursor`, whose example is a real cursor of that list. */
+function pageQuerySchema(exampleCursor: string) {
+  return z.object({
+    limit: z
+      .preprocess((value) => (typeof value === "string" && /^[0-9]{1,6}$/.test(value) ? Number(value) : value), z.int().min(1).max(MAX_PAGE_LIMIT))
+      .optional()
+      .openapi({ param: { name: "limit", in: "query", description: `Items per page, 1-${MAX_PAGE_LIMIT} (default ${DEFAULT_PAGE_LIMIT}).` }, example: 20 }),
+    cursor: z
+      .string()
+      .max(200)
+      .optional()
+      .openapi({
+        param: { name: "cursor", in: "query", description: "Where the page starts: the `cursor` of the `next` link of the page before (opaque)." },
+        example: exampleCursor,
+      }),
+  });
+}
+
+/** An id of the form bot ids have (lower-case base32), for the cursors' examples. */
+const CURSOR_BOT_ID = "b4n6xr2mq7tz3kc5vj7wd2hp6e";
+
+/** `GET /v1/bots`: a cursor names a bot by (registration time, id). */
+export const BotPageQuerySchema = pageQuerySchema(encodeCursor([Date.parse("2026-10-01T12:00:00.000Z"), CURSOR_BOT_ID]));
+/** `GET /v1/tournaments/{id}/games`: a cursor names a game by its index. */
+export const GamePageQuerySchema = pageQuerySchema(encodeCursor([49]));
+/** `GET /v1/ladder`: a cursor names a ladder entry by (rating, bot id). */
+export const LadderPageQuerySchema = pageQuerySchema(encodeCursor([1500, CURSOR_BOT_ID]));
 
 /** The `next` member of a page. */
 export const NextLinkSchema = z

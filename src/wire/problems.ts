@@ -243,9 +243,19 @@ export class ProblemError extends Error {
   }
 }
 
+/**
+ * The problem document of `code`. `instance` is the request's path as it came (percent-encoded); any
+ * character an RFC 3986 path may not hold raw is percent-encoded here (UTF-8), so that `instance` is
+ * always a URI reference, as the spec says.
+ */
 export function problemDocument(code: ProblemCode, detail: string, extra: ProblemExtra = {}, instance?: string): ProblemDocument {
   const { status, title } = PROBLEMS[code];
-  return { type: problemType(code), title, status, detail, code, ...(instance === undefined ? {} : { instance }), ...extra };
+  return { type: problemType(code), title, status, detail, code, ...(instance === undefined ? {} : { instance: uriPath(instance) }), ...extra };
+}
+
+/** `path` with every character outside RFC 3986's `pchar` and `/` percent-encoded (a `%` too, unless it starts an escape). */
+export function uriPath(path: string): string {
+  return path.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/gu, (char) => encodeURIComponent(/^[\uD800-\uDFFF]$/.test(char) ? "\uFFFD" : char));
 }
 
 /** A refusal by a Durable Object, rendered by the Worker (or on a WebSocket) as a problem document with this code. */

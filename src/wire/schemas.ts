@@ -64,9 +64,12 @@ export const RoleSchema = z.enum(ROLES).openapi("Role", {
   example: "first",
 });
 
+/** The pattern of a position string (the spec's `PositionString`); what else makes it a position, readPosition checks. */
+export const POSITION_PATTERN = /^[0-9A-Fa-f.]{17}$/;
+
 export const PositionStringSchema = z.string().openapi("PositionString", {
   description: "17 characters: cells a1..d4 (hex digit for a piece, `.` for empty), then the piece in hand (or `.` when the player to move only gives).",
-  pattern: "^[0-9A-Fa-f.]{17}$",
+  pattern: POSITION_PATTERN.source,
   minLength: 17,
   maxLength: 17,
   example: "0A3.............5",

@@ -68,6 +68,7 @@ const SprtInputSchema = z
       .multipleOf(2)
       .optional()
       .openapi({
+        multipleOf: 2,
         description: `The game limit (even; at most ${MAX_SPRT_TOURNAMENT_GAMES}): the test stops there if no bound was crossed. Default: ${SPRT_DEFAULTS.maxGames}.`,
         example: 200,
       }),
@@ -101,7 +102,8 @@ export const CreateTournamentRequestSchema = z
         description: `The entrants, 2-${MAX_TOURNAMENT_BOTS} (a Swiss: 2-${MAX_SWISS_BOTS}): registered bot ids and/or built-in bot names (${LEVELS.join(", ")}); each at most once. A registered bot whose \`entry\` is \`owner\` is entered with its management token, as \`{"id", "token"}\` (without it: 403 \`registry/entry_refused\`).`,
         example: [EXAMPLE_BOT_ID, "easy"],
       }),
-    gamesPerPair: withDefault(z.number().int().min(2).max(MAX_GAMES_PER_PAIR).multipleOf(2), 2, {
+    // zod-openapi does not carry multipleOf into the document by itself: said again for the spec.
+    gamesPerPair: withDefault(z.number().int().min(2).max(MAX_GAMES_PER_PAIR).multipleOf(2).openapi({ multipleOf: 2 }), 2, {
       description: `Games each pair plays, even: half with each bot giving first (at most ${MAX_TOURNAMENT_GAMES} games in all).`,
       example: 2,
     }),

@@ -31,7 +31,7 @@ import {
   LADDER_NAME,
   LIMIT_POLICIES,
   nextLink,
-  PageQuerySchema,
+  BotPageQuerySchema,
   type ProblemCode,
   ProblemError,
   problemResponses,
@@ -359,7 +359,7 @@ export function registerBotsRoutes(app: App): void {
       operationId: "listBots",
       summary: "List bots",
       description: `The registered bots (without secrets), oldest first, a page at a time (\`limit\`, default ${DEFAULT_PAGE_LIMIT}; follow \`next\` for the rest), and the built-in bots that any tournament may enter by name.`,
-      request: { query: PageQuerySchema },
+      request: { query: BotPageQuerySchema },
       responses: {
         200: { description: "The bots.", content: { "application/json": { schema: BotListSchema } } },
         ...problems("/v1/bots", ["request/invalid"]),

@@ -14,7 +14,7 @@ import {
   LadderEntrySchema,
   LadderPageSchema,
   nextLink,
-  PageQuerySchema,
+  LadderPageQuerySchema,
   type ProblemCode,
   ProblemError,
   problemResponses,
@@ -60,7 +60,7 @@ export function registerLadderRoutes(app: App): void {
       summary: "The ladder",
       description:
         "The bots on the ladder (active or paused), by rating, highest first, one page at a time, with the ladder's settings. Every minute a Cron Trigger pairs the idle active bots (a pairing is a two-game tournament from one opening, each bot making the first move once; at most `gamesPerHour` games per bot in any hour) and records the pairings that ended; ratings are Bradley-Terry, fitted incrementally (each pairing moves its two bots against their opponents' current ratings), with their uncertainty.",
-      request: { query: PageQuerySchema },
+      request: { query: LadderPageQuerySchema },
       responses: {
         200: { description: "A page of the ladder.", content: { "application/json": { schema: LadderPageSchema } } },
         ...problems("/v1/ladder", ["request/invalid"]),

@@ -24,7 +24,7 @@ import {
   MAX_TOURNAMENT_GAMES,
   MAX_TOURNAMENT_MOVE_MS,
   nextLink,
-  PageQuerySchema,
+  GamePageQuerySchema,
   type ProblemCode,
   ProblemError,
   problemResponses,
@@ -328,7 +328,7 @@ export function registerTournamentsRoutes(app: App): void {
       operationId: "listTournamentGames",
       summary: "List a tournament's games",
       description: `Every game of the schedule in play order, a page at a time (\`limit\`, default ${DEFAULT_PAGE_LIMIT}; follow \`next\` for the rest), each as in the tournament's view. The view itself lists at most the first ${TOURNAMENT_VIEW_GAMES} and links here (\`moreGames\`) for the rest.`,
-      request: { params: IdParamSchema, query: PageQuerySchema },
+      request: { params: IdParamSchema, query: GamePageQuerySchema },
       responses: {
         200: { description: "A page of games.", content: { "application/json": { schema: TournamentGamePageSchema } } },
         ...problems("/v1/tournaments/{id}/games", ["request/invalid", "tournament/not_found"]),
