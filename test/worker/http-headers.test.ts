@@ -57,7 +57,7 @@ describe("CORS", () => {
     ["/v1/validate-move", "GET,HEAD,POST,OPTIONS"],
     ["/v1/matches", "POST,OPTIONS"],
     ["/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa", "GET,HEAD,OPTIONS"],
-    ["/v1/bots/b4n6xr2mq7tz3kc5vj8wd2hp6e", "GET,HEAD,DELETE,OPTIONS"],
+    ["/v1/bots/b4n6xr2mq7tz3kc5vj8wd2hp6e", "GET,HEAD,PATCH,DELETE,OPTIONS"],
     ["/healthz", "GET,HEAD,OPTIONS"],
   ])("a preflight for %s lists only %s", async (path, methods) => {
     const response = await request(path, {
