@@ -16,7 +16,7 @@ import { makeTournamentViews, type TournamentViews } from "./tournament-view.ts"
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 /** The rules core's tables, as the drawing takes them. */
-export const VOCABULARY: DrawingVocabulary = { attributes: ATTRIBUTES, bits: ATTRIBUTE_BIT, values: ATTRIBUTE_VALUES, cellNames: CELL_NAMES };
+const VOCABULARY: DrawingVocabulary = { attributes: ATTRIBUTES, bits: ATTRIBUTE_BIT, values: ATTRIBUTE_VALUES, cellNames: CELL_NAMES };
 export const DRAWING: Drawing = makeDrawing(VOCABULARY);
 export const MATCH_VIEWS: MatchViews = makeMatchViews(DRAWING);
 export const TOURNAMENT_VIEWS: TournamentViews = makeTournamentViews(DRAWING);
@@ -30,7 +30,7 @@ export interface ClientEnv {
 }
 
 /** JSON that is safe inside a <script> element. */
-export function scriptJson(value: unknown): string {
+function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")

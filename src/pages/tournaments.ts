@@ -11,13 +11,13 @@ import { tournamentsClient } from "./client/tournaments.ts";
 import { clientScript, type Html, page } from "./layout.ts";
 
 /** A built-in bot as the form offers it. */
-export interface BuiltInBot {
+interface BuiltInBot {
   name: string;
   note: string;
 }
 
 /** An opening suite as the form offers it. */
-export interface SuiteChoice {
+interface SuiteChoice {
   name: string;
   count: number;
   squares: boolean;

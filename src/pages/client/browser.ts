@@ -41,7 +41,7 @@ export interface BrowserElement {
   select?(): void;
 }
 
-export interface BrowserStorage {
+interface BrowserStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
