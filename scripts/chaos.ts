@@ -14,8 +14,16 @@
  * --slice-nodes N (the server's ENGINE_SLICE_NODES; wrangler.toml's by default), --short (for CI: two
  * HTTP bots, the slow one 1.5 s a move, one player against an engine seat at level easy, one search
  * of 100,000 nodes at a time: it checks the crash safety, not the engine's load).
+ *
+ * `--flood` runs another scenario instead (no kills): WebSocket floods on one match while moves are
+ * timed in another. A client that sends `--flood-frames` small frames (20,000) and never reads (a raw
+ * socket, paused), then a client that reads and sends 6,000 messages a second for 5 s; for each, whether
+ * and when the server closed it (1008) and how much it was answered, the latency of moves in the other
+ * match before, during and after, and workerd's memory (RSS) before, at its peak and 10 s after.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { connect } from "node:net";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -41,6 +49,8 @@ const { values: options } = parseArgs({
     "engine-level": { type: "string" },
     "slice-nodes": { type: "string" },
     short: { type: "boolean", default: false },
+    flood: { type: "boolean", default: false },
+    "flood-frames": { type: "string", default: "20000" },
   },
 });
 const SHORT = options.short;
@@ -108,6 +118,21 @@ class Server {
       await sleep(250);
     }
     throw new Error(`wrangler dev did not start:\n${this.output}`);
+  }
+
+  /** The resident memory of the server's workerd processes, in MiB (0 when it is not running). */
+  workerdRssMiB(): number {
+    if (!this.child?.pid) return 0;
+    try {
+      const rows = execFileSync("ps", ["-o", "rss=,comm=", "-g", String(this.child.pid)], { encoding: "utf8" });
+      const kib = rows
+        .split("\n")
+        .filter((row) => row.includes("workerd"))
+        .reduce((sum, row) => sum + Number(row.trim().split(/\s+/)[0]), 0);
+      return kib / 1024;
+    } catch {
+      return 0;
+    }
   }
 
   /** SIGKILL to the whole process group (npx/wrangler/workerd), as a crash of the machine would. */
@@ -340,6 +365,216 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 };
 
+// ---- the flood scenario (--flood) ----
+
+/** Both seats taken by the caller; answers the id and both tokens. */
+async function humanMatch(): Promise<{ id: string; tokens: string[] }> {
+  const created = await ok<{ id: string; tokens: { seat: number; token: string }[] }>("POST", "/v1/matches", {
+    firstSeat: 0,
+    seats: [
+      { kind: "human", take: true },
+      { kind: "human", take: true },
+    ],
+  });
+  return { id: created.id, tokens: [0, 1].map((seat) => created.tokens.find((entry) => entry.seat === seat)?.token ?? "") };
+}
+
+/** Plays random legal moves in fresh matches (both seats), timing each move, until `stop`. */
+async function timeMoves(stop: () => boolean, phase: () => string, times: Map<string, number[]>): Promise<void> {
+  const rules = makeRules();
+  while (!stop()) {
+    const match = await humanMatch();
+    const start = readPosition(START_POSITION_STRING, rules);
+    if (!start.ok) throw new Error(start.error.detail);
+    let position: Position = start.value;
+    for (let ply = 0; !stop(); ply++) {
+      const moves = legalMoves(position, rules);
+      if (moves.length === 0) break;
+      const move = moves[Math.floor(random() * moves.length)];
+      const seat = ply % 2;
+      const label = phase();
+      const answer = await api("POST", `/v1/matches/${match.id}/moves`, { ply, ...move }, { Authorization: `Bearer ${match.tokens[seat]}` });
+      if (answer.status >= 300) break;
+      times.set(label, [...(times.get(label) ?? []), answer.ms]);
+      const played = playMove(position, move, rules);
+      if (!played.ok || played.value.outcome.status !== "ongoing") break;
+      position = played.value.position;
+      await sleep(50);
+    }
+  }
+}
+
+/** A masked client text frame (RFC 6455) of `payload`. */
+function clientFrame(payload: string): Buffer {
+  const data = Buffer.from(payload);
+  if (data.length > 125) throw new Error("a flood frame is small");
+  const mask = randomBytes(4);
+  const frame = Buffer.alloc(6 + data.length);
+  frame[0] = 0x81;
+  frame[1] = 0x80 | data.length;
+  mask.copy(frame, 2);
+  for (let index = 0; index < data.length; index++) frame[6 + index] = data[index] ^ mask[index % 4];
+  return frame;
+}
+
+/**
+ * A client that never reads: a raw TCP socket that sends the upgrade, then `frames` small frames as
+ * fast as the socket takes them, and is paused (nothing it is sent is read). Afterwards it reads what
+ * the server had queued for it: how many messages, and whether a close frame (with its code) came.
+ */
+async function nonReadingFlood(matchId: string, frames: number): Promise<{ sentFrames: number; sentMs: number; queuedMessages: number; closeCode: number | null }> {
+  const socket = connect(PORT, "127.0.0.1");
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("error", reject);
+  });
+  const key = randomBytes(16).toString("base64");
+  socket.write(`GET /v1/matches/${matchId}/ws HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+  socket.pause();
+  const started = Date.now();
+  let closedAt: number | null = null;
+  socket.on("close", () => {
+    closedAt ??= Date.now();
+  });
+  socket.on("error", () => {
+    closedAt ??= Date.now();
+  });
+  let sent = 0;
+  const frame = clientFrame(JSON.stringify({ type: "state" }));
+  for (; sent < frames && closedAt === null; sent++) {
+    if (!socket.write(frame)) await Promise.race([new Promise((resolve) => socket.once("drain", resolve)), sleep(200)]);
+  }
+  const sentMs = Date.now() - started;
+  // Now read the backlog: the upgrade's answer, then the server's frames (unmasked).
+  const chunks: Buffer[] = [];
+  socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+  socket.resume();
+  await sleep(3_000);
+  socket.destroy();
+  const data = Buffer.concat(chunks);
+  let offset = data.indexOf("\r\n\r\n") + 4;
+  let queuedMessages = 0;
+  let closeCode: number | null = null;
+  while (offset > 3 && offset + 2 <= data.length) {
+    const opcode = data[offset] & 0x0f;
+    let length = data[offset + 1] & 0x7f;
+    let header = 2;
+    if (length === 126) {
+      length = data.readUInt16BE(offset + 2);
+      header = 4;
+    } else if (length === 127) {
+      length = Number(data.readBigUInt64BE(offset + 2));
+      header = 10;
+    }
+    if (offset + header + length > data.length) break;
+    if (opcode === 0x1) queuedMessages++;
+    if (opcode === 0x8) closeCode = length >= 2 ? data.readUInt16BE(offset + header) : 1005;
+    offset += header + length;
+  }
+  return { sentFrames: sent, sentMs, queuedMessages, closeCode };
+}
+
+/** A client that reads, sending `perSecond` messages a second for `ms`: what it was answered, and whether it was closed. */
+async function readingFlood(matchId: string, perSecond: number, ms: number): Promise<{ answers: number; limited: number; sent: number; closeCode: number | null; closedAfterMs: number | null }> {
+  const socket = new WebSocket(`ws://127.0.0.1:${PORT}/v1/matches/${matchId}/ws`);
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener("open", () => resolve(), { once: true });
+    socket.addEventListener("error", () => reject(new Error("the socket did not open")), { once: true });
+  });
+  const started = Date.now();
+  let answers = 0;
+  let limited = 0;
+  let closeCode: number | null = null;
+  let closedAfterMs: number | null = null;
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data)) as { type: string; problem?: { code: string } };
+    if (message.problem?.code === "request/rate_limited") limited++;
+    else answers++;
+  });
+  socket.addEventListener("close", (event) => {
+    closeCode = event.code;
+    closedAfterMs = Date.now() - started;
+  });
+  let sent = 0;
+  while (Date.now() - started < ms && closeCode === null) {
+    const due = Math.floor(((Date.now() - started) / 1000) * perSecond);
+    for (; sent < due && socket.readyState === WebSocket.OPEN; sent++) socket.send(JSON.stringify({ type: "state", id: sent }));
+    await sleep(5);
+  }
+  await sleep(1_000);
+  if (socket.readyState === WebSocket.OPEN) socket.close();
+  return { answers, limited, sent, closeCode, closedAfterMs };
+}
+
+async function floodMain(): Promise<void> {
+  const persistTo = await mkdtemp(join(tmpdir(), "quarto-chaos-"));
+  const server = new Server(persistTo);
+  const failures: string[] = [];
+  const times = new Map<string, number[]>();
+  let phase = "before";
+  let stop = false;
+  const memory: [string, number][] = [];
+  let peak = 0;
+  try {
+    log(`flood: wrangler dev on ${BASE}; ${options["flood-frames"]} frames from a client that does not read, then 6,000 messages a second from one that does`);
+    await server.start();
+    const mover = timeMoves(() => stop, () => phase, times);
+    const sampler = (async () => {
+      while (!stop) {
+        peak = Math.max(peak, server.workerdRssMiB());
+        await sleep(250);
+      }
+    })();
+    await sleep(10_000);
+    memory.push(["before", server.workerdRssMiB()]);
+    const target = await humanMatch();
+    phase = "non-reading flood";
+    const silent = await nonReadingFlood(target.id, Number(options["flood-frames"]));
+    log(`non-reading client: ${silent.sentFrames} frames sent in ${silent.sentMs} ms; the server had queued ${silent.queuedMessages} messages for it, then ${silent.closeCode === null ? "no close" : `a close ${silent.closeCode}`}`);
+    memory.push(["after the non-reading flood", server.workerdRssMiB()]);
+    phase = "between";
+    await sleep(5_000);
+    phase = "reading flood";
+    const loud = await readingFlood(target.id, 6_000, 5_000);
+    log(`reading client: ${loud.sent} sent, ${loud.answers} answers, ${loud.limited} rate_limited, close ${loud.closeCode ?? "none"}${loud.closedAfterMs === null ? "" : ` after ${loud.closedAfterMs} ms`}`);
+    phase = "after";
+    await sleep(10_000);
+    memory.push(["10 s after", server.workerdRssMiB()]);
+    stop = true;
+    await Promise.all([mover, sampler]);
+    memory.splice(1, 0, ["peak", peak]);
+
+    check(silent.closeCode === 1008, `the client that does not read was not sent a close 1008 (close ${silent.closeCode})`);
+    check(loud.closeCode === 1008, `the reading flood was not closed with 1008 (close ${loud.closeCode})`);
+    check(loud.limited === 0, `the reading flood was answered ${loud.limited} request/rate_limited`);
+    const during = [...(times.get("non-reading flood") ?? []), ...(times.get("reading flood") ?? [])];
+    check(during.length > 0 && quantile(during, 0.99) < 100, `moves in another match during the floods: p99 ${quantile(during, 0.99).toFixed(0)} ms (the target is under 100 ms)`);
+    const summary = new Table({ head: ["flood", "value"] });
+    summary.push(
+      ["client that does not read", `${silent.sentFrames} frames sent in ${silent.sentMs} ms; ${silent.queuedMessages} messages queued for it, then close ${silent.closeCode ?? "none"}`],
+      ["client that reads (6,000 a second)", `${loud.sent} sent, ${loud.answers} answered, ${loud.limited} rate_limited; close ${loud.closeCode ?? "none"}${loud.closedAfterMs === null ? "" : ` after ${loud.closedAfterMs} ms`}`],
+      ...memory.map(([label, mib]): [string, string] => [`workerd RSS, ${label}`, `${mib.toFixed(0)} MiB`]),
+    );
+    console.log(summary.toString());
+    const latency = new Table({ head: ["moves in another match", "count", "p50 ms", "p99 ms", "max ms"] });
+    for (const label of ["before", "non-reading flood", "between", "reading flood", "after"]) {
+      const ms = times.get(label) ?? [];
+      latency.push([label, ms.length, quantile(ms, 0.5).toFixed(0), quantile(ms, 0.99).toFixed(0), ms.length ? Math.max(...ms).toFixed(0) : "-"]);
+    }
+    console.log(latency.toString());
+  } finally {
+    stop = true;
+    await server.kill();
+    await rm(persistTo, { recursive: true, force: true });
+  }
+  function check(condition: boolean, what: string): void {
+    if (!condition) failures.push(what);
+  }
+  for (const failure of failures) console.log(`FAILED: ${failure}`);
+  console.log(failures.length === 0 ? "chaos --flood: every check passed" : `chaos --flood: ${failures.length} checks failed`);
+  process.exitCode = failures.length === 0 ? 0 : 1;
+}
+
 async function main(): Promise<void> {
   const persistTo = await mkdtemp(join(tmpdir(), "quarto-chaos-"));
   const server = new Server(persistTo);
@@ -502,4 +737,4 @@ async function main(): Promise<void> {
   process.exitCode = failures.length === 0 ? 0 : 1;
 }
 
-await main();
+await (options.flood ? floodMain() : main());

@@ -111,9 +111,21 @@ const STORAGE_KEY = "match";
 
 /** A socket message larger than this is refused unread. */
 export const MAX_SOCKET_MESSAGE_BYTES = 4096;
-/** A socket may send this many messages at once, and this many more per second after that. */
+/** A socket may send this many messages at once, and this many more per second after that; the rest are dropped unanswered. */
 export const SOCKET_BURST = 20;
 const SOCKET_MESSAGES_PER_S = 5;
+/** A socket is closed (1008) once it has had this many messages dropped, or this many bytes dropped or refused unread. */
+export const SOCKET_MAX_DROPPED = 50;
+const SOCKET_MAX_DROPPED_BYTES = 64 * 1024;
+/**
+ * What the server queues for one socket in answers to its messages: this many bytes at once, and this
+ * many more per second after that; a socket that asks for more (it cannot be reading them: workerd's
+ * sockets have no bufferedAmount to tell) is closed (1008) rather than letting its backlog grow.
+ */
+export const SOCKET_ANSWER_BYTES = 64 * 1024;
+const SOCKET_ANSWER_BYTES_PER_S = 4 * 1024;
+/** The close code of a socket cut off for abuse (RFC 6455: policy violation). */
+export const POLICY_VIOLATION = 1008;
 
 /** Told of every committed change: the match, and the socket's event message for it (JSON). */
 type Watcher = (match: StoredMatch, message: string) => void;
@@ -128,6 +140,8 @@ export class MatchObject extends DurableObject<Env> {
   private readonly watchers = new Set<Watcher>();
   /** Each socket's message allowance (memory only: a socket that hibernated starts afresh). */
   private readonly allowances = new WeakMap<WebSocket, Allowance>();
+  /** Sockets closed for abuse: what they still send is not read (memory only, like the allowances). */
+  private readonly cutOff = new WeakSet<WebSocket>();
 
   // ---- storage: the only state there is ----
 
@@ -477,13 +491,33 @@ export class MatchObject extends DurableObject<Env> {
   }
 
   override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const reply = (body: Record<string, unknown>) => socket.send(JSON.stringify(body));
-    const refusal = (id: unknown, code: ProblemCode, detail: string) => reply({ type: "error", id, problem: problemDocument(code, detail) });
-    const allowance = spendAllowance(this.allowances.get(socket), Date.now());
+    if (this.cutOff.has(socket)) return;
+    const now = Date.now();
+    const allowance = spendAllowance(this.allowances.get(socket), now, messageBytes(message));
     this.allowances.set(socket, allowance);
-    if (!allowance.allowed)
-      return refusal(null, "request/rate_limited", `at most ${SOCKET_MESSAGES_PER_S} messages a second (${SOCKET_BURST} at once); this one was not read`);
-    if (tooLarge(message)) return refusal(null, "request/too_large", `a message is at most ${MAX_SOCKET_MESSAGE_BYTES} bytes; this one was not read`);
+    const cut = (reason: string) => {
+      this.cutOff.add(socket);
+      try {
+        socket.close(POLICY_VIOLATION, reason);
+      } catch {
+        // already closed
+      }
+    };
+    const reply = (body: Record<string, unknown>) => {
+      const text = JSON.stringify(body);
+      if (!spendAnswer(allowance, now, text.length)) return cut(`answers asked faster than ${SOCKET_ANSWER_BYTES_PER_S} bytes a second`);
+      socket.send(text);
+    };
+    const refusal = (id: unknown, code: ProblemCode, detail: string) => reply({ type: "error", id, problem: problemDocument(code, detail) });
+    // Past the allowance a message is dropped unanswered (an answer each would echo the flood); past the bound, the socket goes.
+    if (allowance.dropped > SOCKET_MAX_DROPPED || allowance.droppedBytes > SOCKET_MAX_DROPPED_BYTES) {
+      return cut(`more than ${SOCKET_MAX_DROPPED} messages or ${SOCKET_MAX_DROPPED_BYTES} bytes over the limits`);
+    }
+    if (!allowance.allowed) return;
+    if (tooLarge(message)) {
+      allowance.droppedBytes += messageBytes(message);
+      return refusal(null, "request/too_large", `a message is at most ${MAX_SOCKET_MESSAGE_BYTES} bytes; this one was not read`);
+    }
     let parsedJson: unknown;
     try {
       parsedJson = JSON.parse(typeof message === "string" ? message : new TextDecoder().decode(message));
@@ -599,17 +633,39 @@ function nextAlarm(state: MatchState, retention: number): number | null {
   return deadline(state);
 }
 
-/** A socket's message allowance: a token bucket of SOCKET_BURST, refilled at SOCKET_MESSAGES_PER_S. */
+/**
+ * A socket's allowance: messages, a token bucket of SOCKET_BURST refilled at SOCKET_MESSAGES_PER_S
+ * (`allowed`: this message is within it); what was dropped so far; and the bytes of answers it may
+ * still be sent, a bucket of SOCKET_ANSWER_BYTES refilled at SOCKET_ANSWER_BYTES_PER_S.
+ */
 interface Allowance {
   tokens: number;
   at: number;
   allowed: boolean;
+  dropped: number;
+  droppedBytes: number;
+  answerBytes: number;
+  answersAt: number;
 }
 
-function spendAllowance(previous: Allowance | undefined, now: number): Allowance {
-  const refilled = previous === undefined ? SOCKET_BURST : Math.min(SOCKET_BURST, previous.tokens + ((now - previous.at) / 1000) * SOCKET_MESSAGES_PER_S);
-  return refilled >= 1 ? { tokens: refilled - 1, at: now, allowed: true } : { tokens: refilled, at: now, allowed: false };
+function spendAllowance(previous: Allowance | undefined, now: number, bytes: number): Allowance {
+  const base = previous ?? { tokens: SOCKET_BURST, at: now, allowed: true, dropped: 0, droppedBytes: 0, answerBytes: SOCKET_ANSWER_BYTES, answersAt: now };
+  const refilled = Math.min(SOCKET_BURST, base.tokens + ((now - base.at) / 1000) * SOCKET_MESSAGES_PER_S);
+  if (refilled >= 1) return { ...base, tokens: refilled - 1, at: now, allowed: true };
+  return { ...base, tokens: refilled, at: now, allowed: false, dropped: base.dropped + 1, droppedBytes: base.droppedBytes + bytes };
 }
+
+/** Takes an answer of `bytes` out of the socket's answer allowance; false when it is spent. */
+function spendAnswer(allowance: Allowance, now: number, bytes: number): boolean {
+  allowance.answerBytes = Math.min(SOCKET_ANSWER_BYTES, allowance.answerBytes + ((now - allowance.answersAt) / 1000) * SOCKET_ANSWER_BYTES_PER_S);
+  allowance.answersAt = now;
+  if (allowance.answerBytes < bytes) return false;
+  allowance.answerBytes -= bytes;
+  return true;
+}
+
+/** A message's size in bytes, at least (a string's UTF-16 length: each unit is 1 to 3 UTF-8 bytes). */
+const messageBytes = (message: string | ArrayBuffer): number => (typeof message === "string" ? message.length : message.byteLength);
 
 /** Whether a message is over MAX_SOCKET_MESSAGE_BYTES (UTF-8 takes 1 to 3 bytes per UTF-16 unit: only a string in between is encoded). */
 function tooLarge(message: string | ArrayBuffer): boolean {

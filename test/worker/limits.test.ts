@@ -2,15 +2,16 @@
  * Bounded use. Rate limits: the test config raises wrangler.toml's limits out of the way, so each test
  * here puts TIGHT_RATE_LIMIT (a real rate limit binding of 3 a minute, see vitest.config.ts) in place
  * of one policy's binding and calls the app with that environment; a fresh client address per test
- * keeps the counts apart. WebSockets: a message over 4 KiB is refused unread, and a socket that sends
- * faster than its allowance gets errors instead of answers.
+ * keeps the counts apart. WebSockets: a message over 4 KiB is refused unread; a socket that sends
+ * faster than its allowance has the rest dropped unanswered, and is closed (1008) past a bound; a
+ * socket that asks for more answers than it could be reading is closed too.
  */
 import { env, exports } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/http/app.ts";
 import type { LIMIT_POLICIES, RateLimitBinding } from "../../src/wire/rate-limits.ts";
-import { MAX_SOCKET_MESSAGE_BYTES, SOCKET_BURST } from "../../src/objects/match.ts";
+import { MAX_SOCKET_MESSAGE_BYTES, POLICY_VIOLATION, SOCKET_ANSWER_BYTES, SOCKET_BURST, SOCKET_MAX_DROPPED } from "../../src/objects/match.ts";
 import { type Fleet, goodBot, installFleet } from "./bot-fleet.ts";
 import examples from "../../src/wire/examples.json" with { type: "json" };
 import { expectProblem, ORIGIN } from "./http.ts";
@@ -147,7 +148,9 @@ interface SocketMessage {
   problem?: { code: string; detail: string };
 }
 
-async function spectate(matchId: string): Promise<{ socket: WebSocket; messages: SocketMessage[]; until: (count: number) => Promise<void> }> {
+async function spectate(
+  matchId: string,
+): Promise<{ socket: WebSocket; messages: SocketMessage[]; until: (count: number) => Promise<void>; closed: Promise<{ code: number; reason: string }> }> {
   const response = await exports.default.fetch(`${ORIGIN}/v1/matches/${matchId}/ws`, { headers: { Upgrade: "websocket" } });
   expect(response.status).toBe(101);
   const socket = response.webSocket as WebSocket;
@@ -156,6 +159,7 @@ async function spectate(matchId: string): Promise<{ socket: WebSocket; messages:
   socket.addEventListener("message", (event) => {
     messages.push(JSON.parse(event.data as string) as SocketMessage);
   });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason })));
   const until = async (count: number) => {
     for (let waited = 0; messages.length < count; waited += 10) {
       if (waited > 5000) throw new Error(`${messages.length} of ${count} messages came`);
@@ -163,7 +167,7 @@ async function spectate(matchId: string): Promise<{ socket: WebSocket; messages:
     }
   };
   await until(1); // the state on connect
-  return { socket, messages, until };
+  return { socket, messages, until, closed };
 }
 
 describe("WebSocket messages", () => {
@@ -182,20 +186,41 @@ describe("WebSocket messages", () => {
     socket.close();
   });
 
-  it("a socket that floods gets errors, not answers, beyond its allowance", async () => {
+  it("a socket that floods has what is over its allowance dropped unanswered, then is closed (1008)", async () => {
+    const { id } = await createMatch();
+    const { socket, messages, closed } = await spectate(id);
+    const sent = SOCKET_BURST + SOCKET_MAX_DROPPED + 200;
+    for (let index = 0; index < sent; index++) socket.send(JSON.stringify({ type: "state", id: index }));
+    const close = await closed;
+    expect(close.code).toBe(POLICY_VIOLATION);
+    const answers = messages.slice(1);
+    // The burst is answered (and at most a few more refilled while the messages arrive); the rest get nothing.
+    expect(answers.every((message) => message.type === "state")).toBe(true);
+    expect(answers.length).toBeGreaterThanOrEqual(SOCKET_BURST);
+    expect(answers.length).toBeLessThan(SOCKET_BURST + 10);
+    expect(answers.slice(0, SOCKET_BURST).map((message) => message.id)).toEqual([...Array(SOCKET_BURST).keys()]);
+  });
+
+  it("a socket that asks for more answers than it could be reading is closed (1008) before its backlog grows", async () => {
+    const { id } = await createMatch();
+    const { socket, messages, closed } = await spectate(id);
+    // Each answer echoes a 3,900-character id with the state: the burst asks for more than SOCKET_ANSWER_BYTES.
+    const big = "i".repeat(3900);
+    for (let index = 0; index < SOCKET_BURST; index++) socket.send(JSON.stringify({ type: "state", id: `${index}${big}` }));
+    const close = await closed;
+    expect(close.code).toBe(POLICY_VIOLATION);
+    const answeredBytes = messages.slice(1).reduce((sum, message) => sum + JSON.stringify(message).length, 0);
+    expect(answeredBytes).toBeLessThanOrEqual(SOCKET_ANSWER_BYTES);
+    expect(messages.length - 1).toBeLessThan(SOCKET_BURST);
+  });
+
+  it("a socket within its allowance is answered and stays open", async () => {
     const { id } = await createMatch();
     const { socket, messages, until } = await spectate(id);
-    const sent = SOCKET_BURST + 15;
-    for (let index = 0; index < sent; index++) socket.send(JSON.stringify({ type: "state", id: index }));
-    await until(1 + sent);
-    const answers = messages.slice(1);
-    const answered = answers.filter((message) => message.type === "state");
-    const limited = answers.filter((message) => message.type === "error" && message.problem?.code === "request/rate_limited");
-    expect(answered.length + limited.length).toBe(sent);
-    // The burst, and at most a few more refilled while the messages arrive.
-    expect(answered.length).toBeGreaterThanOrEqual(SOCKET_BURST);
-    expect(limited.length).toBeGreaterThanOrEqual(10);
-    expect(answered.slice(0, SOCKET_BURST).map((message) => message.id)).toEqual([...Array(SOCKET_BURST).keys()]);
+    for (let index = 0; index < 5; index++) socket.send(JSON.stringify({ type: "state", id: index }));
+    await until(6);
+    expect(messages.slice(1).map((message) => message.id)).toEqual([0, 1, 2, 3, 4]);
+    expect(socket.readyState).toBe(WebSocket.OPEN);
     socket.close();
   });
 });
