@@ -21,6 +21,8 @@ interface Env {
   ALLOW_PRIVATE_BOT_URLS?: string;
   /** Days a finished match or tournament is kept before its storage is deleted (default 30). */
   RETENTION_DAYS?: string;
+  /** A Worker secret (`wrangler secret put IDEMPOTENCY_SECRET`, 32+ characters): mixed into the key of the stored Idempotency-Key answers. */
+  IDEMPOTENCY_SECRET?: string;
   /** How long one alarm of a tournament goes on making bot calls, each game at its own pace (default 20000; 0: one call per game per alarm). */
   TOURNAMENT_CALLS_MS?: string;
   /** The built-in suite ladder pairings start from: classic or classic-unbalanced (default classic). */

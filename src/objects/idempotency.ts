@@ -1,8 +1,10 @@
 /**
- * One Durable Object per `Idempotency-Key` value (`idFromName(key)`): what the key was first used for
- * (a fingerprint of the request: method, path, credentials and body) and, once answered, the answer
- * itself, so that a retried creation gets the first answer instead of creating a second match, bot or
- * tournament. An alarm forgets the key 24 hours after its answer was stored. The Worker's middleware
+ * One Durable Object per `Idempotency-Key` value in its scope (the client and the route; the object's
+ * name is derived from them, src/http/idempotency.ts): what the key was first used for (a keyed
+ * fingerprint of the request: method, path, credentials and body) and, once answered, the answer
+ * sealed (AES-GCM under a key derived from the Idempotency-Key, which is never stored), so that a
+ * retried creation gets the first answer instead of creating a second match, bot or tournament, and
+ * the tokens in that answer are not kept in plain text. An alarm forgets the key 24 hours after its answer was stored. The Worker's middleware
  * (src/http/idempotency.ts) decides what to do with each verdict; this object only keeps the record,
  * read and written without an `await` between, so two requests with one key cannot both begin.
  */
@@ -13,7 +15,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A request that began this long ago without finishing is taken as lost: the key may be used again. */
 const ABANDONED_AFTER_MS = 2 * 60 * 1000;
 
-/** An answer as stored: enough to send it again byte for byte. */
+/** An answer as the Worker sends it again: enough to send it byte for byte (only ever stored sealed). */
 export interface StoredAnswer {
   status: number;
   headers: [string, string][];
@@ -23,14 +25,15 @@ export interface StoredAnswer {
 interface KeyRecord {
   fingerprint: string;
   startedAt: number;
-  answer: StoredAnswer | null;
+  /** The answer, sealed by the Worker (base64 of IV and AES-GCM ciphertext of the StoredAnswer as JSON). */
+  sealed: string | null;
 }
 
 /**
  * What `begin` found: a new request (go on, then `finish` or `abandon`), the stored answer of the same
  * request, another request under this key, or the same request still being answered.
  */
-export type Verdict = { kind: "new" } | { kind: "replay"; answer: StoredAnswer } | { kind: "mismatch" } | { kind: "in_progress" };
+export type Verdict = { kind: "new" } | { kind: "replay"; sealed: string } | { kind: "mismatch" } | { kind: "in_progress" };
 
 const RECORD = "record";
 
@@ -43,27 +46,27 @@ export class IdempotencyKey extends DurableObject<Env> {
     const record = this.load();
     if (record !== undefined) {
       if (record.fingerprint !== fingerprint) return { kind: "mismatch" };
-      if (record.answer !== null) return { kind: "replay", answer: record.answer };
+      if (typeof record.sealed === "string") return { kind: "replay", sealed: record.sealed };
       if (now - record.startedAt < ABANDONED_AFTER_MS) return { kind: "in_progress" };
     }
-    this.ctx.storage.kv.put(RECORD, { fingerprint, startedAt: now, answer: null } satisfies KeyRecord);
+    this.ctx.storage.kv.put(RECORD, { fingerprint, startedAt: now, sealed: null } satisfies KeyRecord);
     // Forgotten even if the request never finishes.
     await this.ctx.storage.setAlarm(now + IDEMPOTENCY_TTL_MS);
     return { kind: "new" };
   }
 
-  /** Stores the answer of the request that began with `fingerprint`; kept for 24 hours from now. */
-  async finish(fingerprint: string, answer: StoredAnswer, now: number): Promise<void> {
+  /** Stores the sealed answer of the request that began with `fingerprint`; kept for 24 hours from now. */
+  async finish(fingerprint: string, sealed: string, now: number): Promise<void> {
     const record = this.load();
     if (record?.fingerprint !== fingerprint) return;
-    this.ctx.storage.kv.put(RECORD, { ...record, answer } satisfies KeyRecord);
+    this.ctx.storage.kv.put(RECORD, { fingerprint: record.fingerprint, startedAt: record.startedAt, sealed } satisfies KeyRecord);
     await this.ctx.storage.setAlarm(now + IDEMPOTENCY_TTL_MS);
   }
 
   /** The request created nothing (it was refused or failed): forget the key, so a retry runs again. */
   async abandon(fingerprint: string): Promise<void> {
     const record = this.load();
-    if (record?.fingerprint !== fingerprint || record.answer !== null) return;
+    if (record?.fingerprint !== fingerprint || typeof record.sealed === "string") return;
     await this.forget();
   }
 

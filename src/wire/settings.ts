@@ -29,7 +29,16 @@ export interface Settings {
   tournamentCallsMs: number;
   /** `LADDER_OPENINGS`: the built-in suite (of classic play, the ladder's rules) ladder pairings start from. */
   ladderOpenings: string;
+  /**
+   * `IDEMPOTENCY_SECRET` (a Worker secret, `wrangler secret put`, never a var): mixed into the key that
+   * encrypts the answers stored for an `Idempotency-Key` (src/http/idempotency.ts); "" when unset, and
+   * then the stored answers are encrypted under the Idempotency-Key and its scope alone.
+   */
+  idempotencySecret: string;
 }
+
+/** The secrets among the settings: read like the vars, but never in wrangler.toml (at least this many characters when set). */
+export const SECRET_VARS = { idempotencySecret: { variable: "IDEMPOTENCY_SECRET", minLength: 32 } } as const;
 
 type NumberSetting = { variable: string; kind: "integer" | "number"; default: number; min: number; max: number };
 type BooleanSetting = { variable: string; kind: "boolean"; default: boolean };
@@ -48,9 +57,9 @@ export const SETTING_VARS = {
   retentionDays: { variable: "RETENTION_DAYS", kind: "number", default: 30, min: 0, max: 36_500 },
   tournamentCallsMs: { variable: "TOURNAMENT_CALLS_MS", kind: "integer", default: 20_000, min: 0, max: 600_000 },
   ladderOpenings: { variable: "LADDER_OPENINGS", kind: "choice", default: "classic", choices: ["classic", "classic-unbalanced"] },
-} as const satisfies { [K in keyof Settings]: Settings[K] extends boolean ? BooleanSetting : Settings[K] extends string ? ChoiceSetting : NumberSetting };
+} as const satisfies { [K in Exclude<keyof Settings, keyof typeof SECRET_VARS>]: Settings[K] extends boolean ? BooleanSetting : Settings[K] extends string ? ChoiceSetting : NumberSetting };
 
-export type SettingVar = (typeof SETTING_VARS)[keyof Settings]["variable"];
+export type SettingVar = (typeof SETTING_VARS)[Exclude<keyof Settings, keyof typeof SECRET_VARS>]["variable"] | (typeof SECRET_VARS)[keyof typeof SECRET_VARS]["variable"];
 
 /**
  * What the settings are read from: the Worker's `env`, or any object with some of its vars. A var may
@@ -101,7 +110,17 @@ function settingsOf(env: SettingsEnv): Settings {
     retentionDays: numberVar(env, SETTING_VARS.retentionDays),
     tournamentCallsMs: numberVar(env, SETTING_VARS.tournamentCallsMs),
     ladderOpenings: choiceVar(env, SETTING_VARS.ladderOpenings),
+    idempotencySecret: secretVar(env, SECRET_VARS.idempotencySecret),
   };
+}
+
+function secretVar(env: SettingsEnv, setting: { variable: SettingVar; minLength: number }): string {
+  const value = env[setting.variable];
+  if (value === undefined || value === null || String(value) === "") return "";
+  const text = String(value);
+  // The value itself is never shown: it is a secret.
+  if (text.length < setting.minLength) throw new SettingsError(setting.variable, `the secret ${setting.variable} has ${text.length} characters: expected at least ${setting.minLength} (wrangler secret put ${setting.variable}; when it is not set, none)`);
+  return text;
 }
 
 /** The var's value as text, or undefined when it is absent or blank. */

@@ -26,6 +26,7 @@ const DEFAULTS: Settings = {
   retentionDays: 30,
   tournamentCallsMs: 20_000,
   ladderOpenings: "classic",
+  idempotencySecret: "",
 };
 
 /** The error reading `env` throws (failing the test when it throws none). */
@@ -67,6 +68,7 @@ describe("readSettings", () => {
         RETENTION_DAYS: "0.5",
         TOURNAMENT_CALLS_MS: "0",
         LADDER_OPENINGS: "classic-unbalanced",
+        IDEMPOTENCY_SECRET: "s".repeat(32),
       }),
     ).toEqual({
       defaultNodes: 50_000,
@@ -77,7 +79,12 @@ describe("readSettings", () => {
       retentionDays: 0.5,
       tournamentCallsMs: 0,
       ladderOpenings: "classic-unbalanced",
+      idempotencySecret: "s".repeat(32),
     });
+    // A secret is never a var, and one too short is refused without being shown.
+    const short = refusal({ IDEMPOTENCY_SECRET: "hunter2" });
+    expect(short.variable).toBe("IDEMPOTENCY_SECRET");
+    expect(short.message).not.toContain("hunter2");
     expect(readSettings({ ENGINE_MAX_NODES: 1000, ENGINE_DEFAULT_NODES: 1000, ALLOW_PRIVATE_BOT_URLS: false, RETENTION_DAYS: 0 })).toMatchObject({
       maxNodes: 1000,
       defaultNodes: 1000,

@@ -1,12 +1,15 @@
 /**
  * `Idempotency-Key` on the creating POSTs: a retry with the same key and request answers the first
  * answer again (status, Location, body: the same id and tokens) and creates nothing; the same key with
- * another body, path or token is a 422 `idempotency/key_reused`; a bad key a 400; a request still being
- * answered a 409; a refused request is not kept; the key's object forgets it with its alarm (24 hours).
+ * another body or token is a 422 `idempotency/key_reused`; from another client or on another path it
+ * is another key; a bad key a 400; a request still being answered a 409; a refused request is not
+ * kept; the key's object forgets it with its alarm (24 hours); the stored answer holds no token in
+ * plain text.
  */
 import { env } from "cloudflare:workers";
 import { listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { scopedKeys } from "../../src/http/idempotency.ts";
 import { IDEMPOTENCY_TTL_MS, type IdempotencyKey } from "../../src/objects/idempotency.ts";
 import { goodBot, installFleet, type Fleet } from "./bot-fleet.ts";
 import { expectProblem, postJson, request } from "./http.ts";
@@ -15,7 +18,11 @@ import { bearer, createMatch, getState, tokenOf } from "./match-client.ts";
 const newKey = () => crypto.randomUUID();
 const keyed = (key: string, headers: Record<string, string> = {}) => ({ "Idempotency-Key": key, ...headers });
 const matchIds = async () => new Set((await listDurableObjectIds(env.MATCHES)).map((id) => id.toString()));
-const keyStub = (key: string) => env.IDEMPOTENCY.get(env.IDEMPOTENCY.idFromName(key));
+/** The object of a key used by this test's client (no CF-Connecting-IP: `unknown`) on POST /v1/matches. */
+const keyStub = async (key: string) => {
+  const { objectName } = await scopedKeys(key, { client: "unknown", method: "POST", path: "/v1/matches" }, "");
+  return env.IDEMPOTENCY.get(env.IDEMPOTENCY.idFromName(objectName));
+};
 
 const MATCH = { firstSeat: 0, seats: [{ kind: "human", take: true, name: "Ada" }, { kind: "human" }] };
 
@@ -56,13 +63,12 @@ describe("POST /v1/matches with an Idempotency-Key", () => {
     expect((await matchIds()).size).toBe(before.size + 3);
   });
 
-  it("the same key with another body, path or token is a 422 idempotency/key_reused, and changes nothing", async () => {
+  it("the same key with another body or token is a 422 idempotency/key_reused, and changes nothing", async () => {
     const key = newKey();
     const first = await postJson("/v1/matches", MATCH, keyed(key));
     expect(first.status).toBe(201);
     const before = await matchIds();
     await expectProblem(postJson("/v1/matches", { ...MATCH, firstSeat: 1 }, keyed(key)), "idempotency/key_reused");
-    await expectProblem(postJson("/v1/tournaments", { bots: ["random", "easy"], gamesPerPair: 2 }, keyed(key)), "idempotency/key_reused");
     await expectProblem(postJson("/v1/matches", MATCH, keyed(key, { Authorization: "Bearer someone" })), "idempotency/key_reused");
     expect(await matchIds()).toEqual(before);
     // The first answer is still there for its own request.
@@ -94,17 +100,18 @@ describe("POST /v1/matches with an Idempotency-Key", () => {
   it("a request that began and never finished is taken as lost after a while", async () => {
     const key = newKey();
     const fingerprint = "a request being answered";
-    expect(await keyStub(key).begin(fingerprint, Date.now())).toEqual({ kind: "new" });
-    expect(await keyStub(key).begin(fingerprint, Date.now())).toEqual({ kind: "in_progress" });
-    expect(await keyStub(key).begin("another request", Date.now())).toEqual({ kind: "mismatch" });
-    expect(await keyStub(key).begin(fingerprint, Date.now() + 10 * 60_000)).toEqual({ kind: "new" });
+    const stub = await keyStub(key);
+    expect(await stub.begin(fingerprint, Date.now())).toEqual({ kind: "new" });
+    expect(await stub.begin(fingerprint, Date.now())).toEqual({ kind: "in_progress" });
+    expect(await stub.begin("another request", Date.now())).toEqual({ kind: "mismatch" });
+    expect(await stub.begin(fingerprint, Date.now() + 10 * 60_000)).toEqual({ kind: "new" });
   });
 
   it("the key's object keeps the answer 24 hours, then its alarm forgets it", async () => {
     const key = newKey();
     const startedAt = Date.now();
     expect((await postJson("/v1/matches", MATCH, keyed(key))).status).toBe(201);
-    const stub = keyStub(key);
+    const stub = await keyStub(key);
     const alarm = await runInDurableObject(stub, (_instance: IdempotencyKey, state) => state.storage.getAlarm());
     expect(alarm).not.toBeNull();
     expect(alarm ?? 0).toBeGreaterThanOrEqual(startedAt + IDEMPOTENCY_TTL_MS);
@@ -115,6 +122,62 @@ describe("POST /v1/matches with an Idempotency-Key", () => {
     const other = await postJson("/v1/matches", { ...MATCH, firstSeat: 1 }, keyed(key));
     expect(other.status).toBe(201);
     expect(other.headers.get("idempotent-replayed")).toBeNull();
+  });
+});
+
+describe("a key is its client's and its route's, and its answer is sealed", () => {
+  const from = (client: string, headers: Record<string, string> = {}) => ({ "CF-Connecting-IP": client, ...headers });
+
+  it("the same key and body from another client is another key: a new match, not the first client's tokens", async () => {
+    const key = newKey();
+    const first = await postJson("/v1/matches", MATCH, keyed(key, from("203.0.113.7")));
+    const second = await postJson("/v1/matches", MATCH, keyed(key, from("198.51.100.9")));
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.headers.get("idempotent-replayed")).toBeNull();
+    const [a, b] = [(await first.json()) as { id: string; tokens: { token: string }[] }, (await second.json()) as { id: string; tokens: { token: string }[] }];
+    expect(b.id).not.toBe(a.id);
+    expect(b.tokens[0].token).not.toBe(a.tokens[0].token);
+    // Each client's retry still gets its own first answer.
+    const again = await postJson("/v1/matches", MATCH, keyed(key, from("203.0.113.7")));
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(((await again.json()) as { id: string }).id).toBe(a.id);
+  });
+
+  it("the same key on another route is another key, not key_reused", async () => {
+    const key = newKey();
+    expect((await postJson("/v1/matches", MATCH, keyed(key))).status).toBe(201);
+    const tournament = await postJson("/v1/tournaments", { bots: ["random", "easy"], gamesPerPair: 2 }, keyed(key));
+    expect(tournament.status).toBe(201);
+    const { id, token } = (await tournament.json()) as { id: string; token: string };
+    await request(`/v1/tournaments/${id}/cancel`, { method: "POST", headers: bearer(token) });
+  });
+
+  it("no token is kept in plain text: every stored value of every key object is free of the tokens it answered", async () => {
+    const key = newKey();
+    const created = await postJson("/v1/matches", { seats: [{ kind: "human", take: true }, { kind: "human", take: true }] }, keyed(key, from("192.0.2.44")));
+    expect(created.status).toBe(201);
+    const { id, tokens } = (await created.json()) as { id: string; tokens: { token: string }[] };
+    const joinKey = newKey();
+    const open = await createMatch({ seats: [{ kind: "human", take: true }, { kind: "human" }] });
+    const joined = (await (await postJson(`/v1/matches/${open.id}/join`, {}, keyed(joinKey))).json()) as { token: string };
+    const secrets = [...tokens.map((entry) => entry.token), joined.token];
+    const stored: string[] = [];
+    for (const objectId of await listDurableObjectIds(env.IDEMPOTENCY)) {
+      const dump = await runInDurableObject(env.IDEMPOTENCY.get(objectId), (_instance: IdempotencyKey, state) => {
+        const rows = [...state.storage.kv.list()].map(([name, value]) => `${name}=${JSON.stringify(value)}`);
+        const sql = [...state.storage.sql.exec("SELECT * FROM sqlite_master")].map((row) => JSON.stringify(row));
+        return [...rows, ...sql].join("\n");
+      });
+      stored.push(dump);
+    }
+    const everything = stored.join("\n");
+    expect(everything).toContain('"sealed"');
+    for (const secret of secrets) expect(everything).not.toContain(secret);
+    expect(everything).not.toContain(id);
+    expect(everything).not.toContain(key);
+    // And the holder of the key, in its scope, still gets the answer back.
+    const replay = await postJson("/v1/matches", { seats: [{ kind: "human", take: true }, { kind: "human", take: true }] }, keyed(key, from("192.0.2.44")));
+    expect(((await replay.json()) as { tokens: { token: string }[] }).tokens.map((entry) => entry.token)).toEqual(tokens.map((entry) => entry.token));
   });
 });
 
