@@ -33,6 +33,7 @@ interface Env {
   TOURNAMENTS_RATE_LIMIT?: RateLimit;
   ENGINE_RATE_LIMIT?: RateLimit;
   ENGINE_LARGE_RATE_LIMIT?: RateLimit;
+  AUTH_FAILURES_RATE_LIMIT?: RateLimit;
 }
 declare namespace Cloudflare {
   interface Env extends globalThis.Env {}

@@ -7217,7 +7217,7 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). Anyone holding a key and the request can get its answer, tokens included: keep keys as secret as the request. */
+        /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). A key belongs to its client (the address the request comes from) and its route: the same key from another client or on another path is another key. The stored answer is encrypted under a key derived from this one, which is not stored: keep keys as secret as the request. */
         IdempotencyKey: components["schemas"]["IdempotencyKey"];
     };
     requestBodies: never;
@@ -8044,7 +8044,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). Anyone holding a key and the request can get its answer, tokens included: keep keys as secret as the request. */
+                /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). A key belongs to its client (the address the request comes from) and its route: the same key from another client or on another path is another key. The stored answer is encrypted under a key derived from this one, which is not stored: keep keys as secret as the request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8313,7 +8313,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). Anyone holding a key and the request can get its answer, tokens included: keep keys as secret as the request. */
+                /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). A key belongs to its client (the address the request comes from) and its route: the same key from another client or on another path is another key. The stored answer is encrypted under a key derived from this one, which is not stored: keep keys as secret as the request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8752,6 +8752,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: every request with a token is refused until the window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -9031,6 +9046,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: every request with a token is refused until the window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -9226,6 +9256,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: every request with a token is refused until the window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -9391,6 +9436,21 @@ export interface operations {
             /** @description The match is over; Too late to abort */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: every request with a token is refused until the window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10050,7 +10110,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). Anyone holding a key and the request can get its answer, tokens included: keep keys as secret as the request. */
+                /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). A key belongs to its client (the address the request comes from) and its route: the same key from another client or on another path is another key. The stored answer is encrypted under a key derived from this one, which is not stored: keep keys as secret as the request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -10283,6 +10343,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: every request with a token is refused until the window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -10397,6 +10472,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: every request with a token is refused until the window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -10412,7 +10502,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). Anyone holding a key and the request can get its answer, tokens included: keep keys as secret as the request. */
+                /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). A key belongs to its client (the address the request comes from) and its route: the same key from another client or on another path is another key. The stored answer is encrypted under a key derived from this one, which is not stored: keep keys as secret as the request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10499,6 +10589,21 @@ export interface operations {
             /** @description Idempotency key reused for another request */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: every request with a token is refused until the window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10709,6 +10814,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: every request with a token is refused until the window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -10813,6 +10933,21 @@ export interface operations {
             /** @description Invalid request */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: every request with a token is refused until the window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11065,7 +11200,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). Anyone holding a key and the request can get its answer, tokens included: keep keys as secret as the request. */
+                /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). A key belongs to its client (the address the request comes from) and its route: the same key from another client or on another path is another key. The stored answer is encrypted under a key derived from this one, which is not stored: keep keys as secret as the request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -11801,6 +11936,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: every request with a token is refused until the window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -11953,6 +12103,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: every request with a token is refused until the window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -12006,6 +12171,21 @@ export interface operations {
             /** @description Bot not found; Not on the ladder */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: every request with a token is refused until the window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

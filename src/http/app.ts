@@ -15,6 +15,7 @@ import { type FieldError, ProblemError, readSettings } from "../wire/index.ts";
 import { DOCUMENT_MAX_AGE_S, PURE_MAX_AGE_S, pureGet } from "./caching.ts";
 import { type App, type AppEnv, problem } from "./context.ts";
 import { idempotency, REPLAYED_HEADER, registerIdempotencyParameter } from "./idempotency.ts";
+import { authGuard } from "./limits.ts";
 import { REQUEST_ID_HEADER, requestId } from "./request-id.ts";
 import { registerDocsRoutes } from "./routes/docs.ts";
 import { registerMatchesRoutes } from "./routes/matches.ts";
@@ -54,6 +55,8 @@ export function createApp(options: AppOptions = {}): App {
   });
   // A preflight is answered with the methods its path serves (none for a path nothing serves).
   app.use("*", cors({ origin: "*", allowMethods: (_, c) => allowedMethods(app, c.req.path), exposeHeaders: EXPOSED_HEADERS, maxAge: 86_400 }));
+  // Wrong tokens are counted per client; past the limit, no token is looked at (src/http/limits.ts).
+  app.use("*", authGuard());
   app.use(
     "*",
     bodyLimit({

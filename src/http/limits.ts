@@ -7,9 +7,9 @@
  * `engine`, and a search whose node budget is over ENGINE_DEFAULT_NODES also against the much smaller
  * `engine-large`.
  */
-import type { Context } from "hono";
-import { clientKey, LIMIT_POLICIES, type LimitName, type LimitPolicy, policyField, ProblemError, secondsToReset } from "../wire/index.ts";
-import type { AppEnv } from "./context.ts";
+import type { Context, MiddlewareHandler } from "hono";
+import { clientKey, LIMIT_POLICIES, type LimitName, type LimitPolicy, policyField, ProblemError, secondsToReset, WRONG_TOKEN_CODES } from "../wire/index.ts";
+import { type AppEnv, problem } from "./context.ts";
 
 /**
  * Counts this request against each named policy in turn; the first one over its quota throws the 429
@@ -36,6 +36,57 @@ export async function spend(c: Context<AppEnv>, ...names: LimitName[]): Promise<
     }
   }
   if (counted.length > 0) c.header("RateLimit-Policy", counted.map(policyField).join(", "));
+}
+
+/** Clients over the `auth-failures` limit, with when their block ends (ms), in this isolate. */
+const blocked = new Map<string, number>();
+const MAX_BLOCKED = 10_000;
+
+/**
+ * The `auth-failures` policy: every answer that refuses a wrong token (WRONG_TOKEN_CODES: a seat's,
+ * a bot's or a tournament's) counts against the client; the one over the quota is answered 429
+ * instead, and until the window ends every request of that client that carries a token (an
+ * `Authorization` header or a `?token=`) is refused 429 before its token is looked at, so that
+ * guessing gets no answer at all, right or wrong. The isolate remembers the block; the binding counts
+ * across isolates (each isolate then blocks at its first failure over the quota).
+ */
+export function authGuard(): MiddlewareHandler<AppEnv> {
+  return async function authGuard(c, next) {
+    if (c.req.header("Authorization") === undefined && !new URL(c.req.url).searchParams.has("token")) return next();
+    const key = clientKey(c.req.raw.headers);
+    const now = Date.now();
+    const until = blocked.get(key);
+    if (until !== undefined && until > now) throw authLimited(Math.max(1, Math.ceil((until - now) / 1000)));
+    if (until !== undefined) blocked.delete(key);
+    await next();
+    if (c.res.status !== 403) return;
+    const code =
+      c.error instanceof ProblemError
+        ? c.error.code
+        : await c.res
+            .clone()
+            .json()
+            .then((body) => (body as { code?: string }).code, () => undefined);
+    const binding = c.env?.AUTH_FAILURES_RATE_LIMIT;
+    if (code === undefined || !WRONG_TOKEN_CODES.includes(code) || binding === undefined) return;
+    const { success } = await binding.limit({ key });
+    if (success) return;
+    const reset = secondsToReset(LIMIT_POLICIES["auth-failures"].windowS);
+    if (blocked.size >= MAX_BLOCKED) blocked.delete(blocked.keys().next().value as string);
+    blocked.set(key, now + reset * 1000);
+    const limited = authLimited(reset);
+    c.res = undefined;
+    c.res = problem(c, limited.code, limited.detail, {}, limited.headers);
+  };
+}
+
+function authLimited(reset: number): ProblemError {
+  const policy = LIMIT_POLICIES["auth-failures"];
+  return new ProblemError("request/rate_limited", `at most ${policy.quota} ${policy.what} a minute from one client (policy auth-failures); retry in ${reset} s`, {}, {
+    "Retry-After": String(reset),
+    RateLimit: `"auth-failures";r=0;t=${reset}`,
+    "RateLimit-Policy": policyField("auth-failures"),
+  });
 }
 
 /** Counts an engine search with this node budget: against `engine`, and against `engine-large` when it is over the default. */

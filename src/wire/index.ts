@@ -107,7 +107,17 @@ export {
   type Refusal,
   type Reply,
 } from "./problems.ts";
-export { clientKey, LIMIT_POLICIES, type LimitName, type LimitPolicy, policyField, secondsToReset, withRateLimitHeaders } from "./rate-limits.ts";
+export {
+  clientKey,
+  LIMIT_POLICIES,
+  type LimitName,
+  type LimitPolicy,
+  policyField,
+  secondsToReset,
+  withAuthFailureLimit,
+  withRateLimitHeaders,
+  WRONG_TOKEN_CODES,
+} from "./rate-limits.ts";
 export {
   CheckWinQuerySchema,
   CheckWinRequestSchema,

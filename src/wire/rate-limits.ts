@@ -7,7 +7,13 @@
 import { parseIpv6 } from "../bots/index.ts";
 
 /** The Env members that are rate limit bindings. */
-export type RateLimitBinding = "BOTS_RATE_LIMIT" | "MATCHES_RATE_LIMIT" | "TOURNAMENTS_RATE_LIMIT" | "ENGINE_RATE_LIMIT" | "ENGINE_LARGE_RATE_LIMIT";
+export type RateLimitBinding =
+  | "BOTS_RATE_LIMIT"
+  | "MATCHES_RATE_LIMIT"
+  | "TOURNAMENTS_RATE_LIMIT"
+  | "ENGINE_RATE_LIMIT"
+  | "ENGINE_LARGE_RATE_LIMIT"
+  | "AUTH_FAILURES_RATE_LIMIT";
 
 export interface LimitPolicy {
   binding: RateLimitBinding;
@@ -26,7 +32,41 @@ export const LIMIT_POLICIES = {
   tournaments: { binding: "TOURNAMENTS_RATE_LIMIT", quota: 5, windowS: 60, what: "new tournaments" },
   engine: { binding: "ENGINE_RATE_LIMIT", quota: 300, windowS: 60, what: "engine searches" },
   "engine-large": { binding: "ENGINE_LARGE_RATE_LIMIT", quota: 10, windowS: 60, what: "engine searches over the default node budget" },
+  "auth-failures": { binding: "AUTH_FAILURES_RATE_LIMIT", quota: 20, windowS: 60, what: "wrong tokens (seat, bot or tournament)" },
 } as const satisfies Record<string, LimitPolicy>;
+
+/** The problem codes of a wrong token, each counted against `auth-failures` (a missing token is not a guess). */
+export const WRONG_TOKEN_CODES: readonly string[] = ["match/not_a_player", "registry/wrong_token", "tournament/wrong_token"];
+
+/**
+ * The document with the 429 of the `auth-failures` policy on every operation that takes a token (its
+ * `security` is not empty): a client over the limit is refused whatever token it sends.
+ */
+export function withAuthFailureLimit<T>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, { security?: unknown[]; responses?: Record<string, unknown> }>> }).paths ?? {};
+  const detail = `at most ${LIMIT_POLICIES["auth-failures"].quota} wrong tokens a minute from one client (policy auth-failures); retry in 42 s`;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const operation of Object.values(item)) {
+      if (!operation?.security?.length || !operation.responses || operation.responses["429"]) continue;
+      operation.responses["429"] = {
+        description: "Too many wrong tokens from this client: every request with a token is refused until the window ends.",
+        headers: RATE_LIMITED_HEADERS,
+        content: {
+          "application/problem+json": {
+            schema: { $ref: "#/components/schemas/Problem" },
+            examples: {
+              "request.rate_limited": {
+                summary: "Too many requests",
+                value: { type: "/problems/request/rate_limited", title: "Too many requests", status: 429, detail, code: "request/rate_limited", instance: path.replace(/\{[^}]+\}/g, "x") },
+              },
+            },
+          },
+        },
+      };
+    }
+  }
+  return document;
+}
 
 export type LimitName = keyof typeof LIMIT_POLICIES;
 

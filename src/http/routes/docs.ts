@@ -7,7 +7,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { App } from "../context.ts";
-import { OpenApiDocumentSchema, problemResponses, SERVICE, tidyDocument } from "../../wire/index.ts";
+import { OpenApiDocumentSchema, problemResponses, SERVICE, tidyDocument, withAuthFailureLimit } from "../../wire/index.ts";
 
 /** The static assets the page loads (public/docs/). */
 export const DOCS_ASSETS = { renderer: "/docs/scalar-api-reference.js", start: "/docs/reference.js" } as const;
@@ -103,13 +103,13 @@ export function registerDocsRoutes(app: App): void {
   let document: unknown;
   const openApiDocument = () => {
     document ??= tidyDocument(
-      app.getOpenAPI31Document({
+      withAuthFailureLimit(app.getOpenAPI31Document({
         openapi: "3.1.0",
         info: { title: "Quarto service", version: SERVICE.version, description: DESCRIPTION },
         servers: [{ url: "/", description: "The server that serves this document (http://localhost:8787 under npm start)" }],
         security: [],
         tags: API_TAGS,
-      }),
+      })),
     );
     return document;
   };
