@@ -25,6 +25,8 @@ export interface BotCallOptions {
   /** The fetch to use (a service binding's, a test double); the global one by default. */
   fetch?: typeof fetch;
   now?: () => number;
+  /** Run before the call: why the bot's URL must not be called now (its host resolves to a private address), or null. */
+  checkUrl?: (url: string) => Promise<string | null>;
 }
 
 export type BotCallResult =
@@ -111,6 +113,8 @@ export async function callBot(
 
   let stage: "connect" | "read" = "connect";
   try {
+    const refusal = options.checkUrl ? await Promise.race([options.checkUrl(endpoint.url), deadline]) : null;
+    if (refusal !== null) return failure("bot/connection_error", `${method} ${path} not sent: ${refusal}`);
     const headers: Record<string, string> = { accept: "application/json", ...signatureHeaders(endpoint.secret, body) };
     if (method === "POST") headers["content-type"] = "application/json";
     const response = await Promise.race([
@@ -154,12 +158,14 @@ export interface HttpBotOptions extends BotEndpoint {
   endTimeoutMs?: number;
   fetch?: typeof fetch;
   now?: () => number;
+  /** Run before each call (BotCallOptions.checkUrl). */
+  checkUrl?: (url: string) => Promise<string | null>;
 }
 
 /** A tournament player that calls a bot over HTTP. */
 export function httpBot(options: HttpBotOptions): Player {
   const endpoint: BotEndpoint = { url: options.url, secret: options.secret };
-  const shared = { maxBodyBytes: options.maxBodyBytes, fetch: options.fetch, now: options.now };
+  const shared = { maxBodyBytes: options.maxBodyBytes, fetch: options.fetch, now: options.now, checkUrl: options.checkUrl };
   return {
     name: options.name,
     inProcess: false,

@@ -17,4 +17,5 @@ export {
 } from "./protocol.ts";
 export { isReferenceBot, REFERENCE_BOTS, referenceAnswer, referenceAnswerInTurn, referenceBot, referenceBotInfo } from "./reference.ts";
 export { generateBotSecret, isValidBotSecret, signatureHeaders, verifySignature } from "./signing.ts";
+export { callCheck, DOH_ENDPOINT, dohResolver, type HostResolver, keptResolver, resolvedHostRefusal, serviceResolver } from "./resolve.ts";
 export { type BotUrlPolicy, botUrlProblem, checkBotUrl, ipv6Kind, LOCAL_BOT_URLS, parseIpv6 } from "./url-policy.ts";

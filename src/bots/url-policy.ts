@@ -6,7 +6,9 @@
  * the service itself. Addresses are judged after WHATWG URL parsing, which turns every numeric spelling
  * of an IPv4 host (`2130706433`, `0x7f.1`, `0177.0.0.1`, `127.1`) into its dotted form, so no spelling
  * escapes the check. Control characters and spaces are refused before parsing (the parser would drop
- * tabs and newlines silently). A name is judged by itself: it is not resolved here.
+ * tabs and newlines silently). A name is judged by itself here, and refused when it belongs to a
+ * wildcard DNS service that maps names to any address (`127.0.0.1.nip.io`); where it resolves is
+ * judged before each call (src/bots/resolve.ts).
  */
 
 /** What a deployment allows. Local development (`npm start`, the local runner) allows private targets. */
@@ -83,8 +85,26 @@ function hostRefusal(hostname: string, selfHosts: readonly string[]): string | n
   }
   if (!name.includes(".")) return name === "localhost" ? "is a loopback name" : "is a single-label name (a local host)";
   const local = LOCAL_SUFFIXES.find((suffix) => name === suffix || name.endsWith(`.${suffix}`));
-  return local ? `is a local name (.${local})` : null;
+  if (local) return `is a local name (.${local})`;
+  const wildcard = WILDCARD_DNS_SUFFIXES.find((suffix) => name === suffix || name.endsWith(`.${suffix}`));
+  return wildcard ? `is a name of ${wildcard}, a wildcard DNS service that maps names to any address (private ones too)` : null;
 }
+
+/** Wildcard DNS services: `<address>.nip.io` resolves to that address, and a few map every name to loopback. */
+const WILDCARD_DNS_SUFFIXES = [
+  "nip.io",
+  "sslip.io",
+  "xip.io",
+  "nip.direct",
+  "traefik.me",
+  "localtest.me",
+  "lvh.me",
+  "vcap.me",
+  "lacolhost.com",
+  "local.gd",
+  "localhost.direct",
+  "fuf.me",
+];
 
 /** Names that only mean something inside a network (RFC 6761, 6762, 8375; ICANN's .internal) or the reverse-lookup tree. */
 const LOCAL_SUFFIXES = ["localhost", "local", "localdomain", "internal", "home.arpa", "arpa", "lan", "intranet", "corp"];
@@ -94,7 +114,7 @@ const article = (kind: string) => (/^(?:[aeio]|un(?!i)|IPv)/.test(kind) ? "an" :
 // ---- IPv4 ----
 
 /** The canonical dotted form only (what the WHATWG parser produces for any numeric host), as a 32-bit number. */
-function parseIpv4(host: string): number | null {
+export function parseIpv4(host: string): number | null {
   const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
   if (!match) return null;
   const parts = match.slice(1).map(Number);
@@ -126,7 +146,7 @@ function v4(a: number, b: number, c: number, d: number): number {
 }
 
 /** The kind of a non-public IPv4 address, or null for a public one. */
-function ipv4Kind(address: number): string | null {
+export function ipv4Kind(address: number): string | null {
   for (const [first, bits, kind] of IPV4_BLOCKS) {
     const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
     if (((address & mask) >>> 0) === first) return kind;

@@ -56,7 +56,7 @@ import {
 import { hashSeed } from "../engine/index.ts";
 import { retentionMs } from "./retention.ts";
 import { connectedBot } from "./bot-link.ts";
-import { endNoticeFor, httpBot, type Player } from "../bots/index.ts";
+import { callCheck, endNoticeFor, httpBot, type Player } from "../bots/index.ts";
 import { askBot, decideAction, turnAsk } from "../tournament/index.ts";
 
 /** A seat's name in a bot's move request (`opponent.name`). */
@@ -437,7 +437,9 @@ export class MatchObject extends DurableObject<Env> {
   private async seatedPlayer(botId: string, name: string): Promise<Player | null> {
     const [bot] = await this.env.BOT_REGISTRY.get(this.env.BOT_REGISTRY.idFromName(REGISTRY_NAME)).entrants([botId]);
     if (!bot) return null;
-    return bot.connection === "stream" ? connectedBot(this.env, { name, botId }) : httpBot({ name, url: bot.url, secret: bot.secret });
+    if (bot.connection === "stream") return connectedBot(this.env, { name, botId });
+    // Each call first checks where the bot's host resolves (src/bots/resolve.ts).
+    return httpBot({ name, url: bot.url, secret: bot.secret, checkUrl: callCheck({ allowPrivate: readSettings(this.env).allowPrivateBotUrls }) });
   }
 
   /** Deletes a match that is over once its retention has passed; otherwise re-arms the alarm for then. */

@@ -8,7 +8,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { retentionMs } from "./retention.ts";
 import { connectedBot } from "./bot-link.ts";
-import { httpBot, type Player, referenceBot } from "../bots/index.ts";
+import { callCheck, httpBot, type Player, referenceBot } from "../bots/index.ts";
 import { type MatchState, newMatchId } from "../match/index.ts";
 import { err, ok } from "../rules/index.ts";
 import {
@@ -125,7 +125,8 @@ function playerOf(entry: StoredEntry, maxNodes: number, env: Env): Player {
     case "builtIn":
       return referenceBot(entry.level, { name: entry.name, maxNodes });
     case "registered":
-      return httpBot({ name: entry.name, url: entry.url, secret: entry.secret });
+      // Each call first checks where the bot's host resolves (src/bots/resolve.ts).
+      return httpBot({ name: entry.name, url: entry.url, secret: entry.secret, checkUrl: callCheck({ allowPrivate: readSettings(env).allowPrivateBotUrls }) });
     case "connected":
       return connectedBot(env, entry);
   }

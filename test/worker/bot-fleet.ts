@@ -6,7 +6,7 @@
  * the well-behaved bots check every signature against the secret they were registered with.
  */
 import { vi } from "vitest";
-import { type CheckedMoveRequest, type EndNotice, type MoveAnswer, referenceAnswer, verifySignature } from "../../src/bots/index.ts";
+import { type CheckedMoveRequest, DOH_ENDPOINT, type EndNotice, type MoveAnswer, referenceAnswer, verifySignature } from "../../src/bots/index.ts";
 import { botFetchHandler, readMoveRequest } from "../../src/wire/bot-server.ts";
 import { legalMoves, type Move } from "../../src/rules/index.ts";
 
@@ -30,6 +30,10 @@ export interface Fleet {
   ends: { bot: string; notice: EndNotice }[];
   /** Secrets by bot name, set once registered. */
   secrets: Map<string, string>;
+  /** What a bot's host name resolves to, by bot name (default: one public IPv4 address). */
+  addresses: Map<string, string[]>;
+  /** The TTL of those answers (30 s: the service keeps them, as it would a real resolver's; 0 to have every call ask). */
+  ttlS: number;
   url(bot: string): string;
   restore(): void;
 }
@@ -85,12 +89,16 @@ export function installFleet(bots: Record<string, Behaviour>): Fleet {
     calls: [],
     ends: [],
     secrets: new Map(),
+    addresses: new Map(),
+    ttlS: 30,
     url: (bot) => `http://${bot}.bots.test`,
     restore: () => spy.mockRestore(),
   };
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
+    // The bots' names, resolved over DNS over HTTPS (src/bots/resolve.ts): a public address each, or the fleet's own answer.
+    if (url.origin === new URL(DOH_ENDPOINT).origin) return dnsAnswer(fleet, url);
     const bot = url.hostname.endsWith(".bots.test") ? url.hostname.slice(0, -".bots.test".length) : null;
     if (bot === null || !(bot in bots)) return realFetch(input, init);
     const body = request.method === "POST" ? await request.clone().text() : "";
@@ -110,6 +118,20 @@ export function installFleet(bots: Record<string, Behaviour>): Fleet {
     return bots[bot](request, call, fleet);
   });
   return fleet;
+}
+
+/** A public address (TEST-NET ranges are not public: the policy refuses them). */
+const PUBLIC_ADDRESS = "93.184.215.14";
+
+/** The DNS over HTTPS JSON answer for a query: the fleet's bots resolve (A only), any other name does not exist. */
+function dnsAnswer(fleet: Fleet, url: URL): Response {
+  const name = (url.searchParams.get("name") ?? "").toLowerCase();
+  const type = url.searchParams.get("type");
+  const bot = name.endsWith(".bots.test") ? name.slice(0, -".bots.test".length) : null;
+  if (bot === null) return json({ Status: 3, Answer: [] });
+  const addresses = fleet.addresses.get(bot) ?? [PUBLIC_ADDRESS];
+  const wanted = addresses.filter((address) => (type === "AAAA" ? address.includes(":") : !address.includes(":")));
+  return json({ Status: 0, Answer: wanted.map((data) => ({ name, type: type === "AAAA" ? 28 : 1, TTL: fleet.ttlS, data })) });
 }
 
 export { json };

@@ -50,6 +50,8 @@ import {
   type BotUrlPolicy,
   checkBotUrl,
   fetchBotInfo,
+  resolvedHostRefusal,
+  serviceResolver,
   generateBotSecret,
   isReferenceBot,
   REFERENCE_BOTS,
@@ -336,6 +338,9 @@ export function registerBotsRoutes(app: App): void {
           });
         }
         url = checked.url;
+        // Where the name resolves (DNS over HTTPS), not only how it is written.
+        const resolved = await resolvedHostRefusal(url, policy, serviceResolver);
+        if (resolved !== null) throw new ProblemError("registry/url_not_allowed", resolved, { errors: [{ path: ["url"], message: resolved }] });
         const health = await fetchBotInfo({ url, secret }, { timeoutMs: HEALTH_CHECK_TIMEOUT_MS });
         if (!health.ok) throw new ProblemError("registry/health_check_failed", healthCheckDetail(url, policy, health));
         info = health.info;
