@@ -254,7 +254,7 @@ export function problemDocument(code: ProblemCode, detail: string, extra: Proble
 }
 
 /** `path` with every character outside RFC 3986's `pchar` and `/` percent-encoded (a `%` too, unless it starts an escape). */
-export function uriPath(path: string): string {
+function uriPath(path: string): string {
   return path.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/gu, (char) => encodeURIComponent(/^[\uD800-\uDFFF]$/.test(char) ? "\uFFFD" : char));
 }
 
