@@ -22,6 +22,7 @@ import {
   moveFromRequest,
   type ProblemCode,
   problemDocument,
+  clientKey,
   readSettings,
   REGISTRY_NAME,
   type Refusal,
@@ -105,6 +106,8 @@ export interface MatchEvent {
 
 interface SocketAttachment {
   seat: SeatIndex | null;
+  /** The client that opened the socket (clientKey of its upgrade request), whose wrong tokens count against `auth-failures`. */
+  client?: string;
 }
 
 const STORAGE_KEY = "match";
@@ -126,6 +129,8 @@ export const SOCKET_ANSWER_BYTES = 64 * 1024;
 const SOCKET_ANSWER_BYTES_PER_S = 4 * 1024;
 /** The close code of a socket cut off for abuse (RFC 6455: policy violation). */
 export const POLICY_VIOLATION = 1008;
+/** A socket that sends this many wrong tokens (`auth` messages) is closed (1008). */
+export const SOCKET_MAX_GUESSES = 5;
 
 /** Told of every committed change: the match, and the socket's event message for it (JSON). */
 type Watcher = (match: StoredMatch, message: string) => void;
@@ -487,7 +492,7 @@ export class MatchObject extends DurableObject<Env> {
     }
     const [client, server] = Object.values(new WebSocketPair());
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment({ seat } satisfies SocketAttachment);
+    server.serializeAttachment({ seat, client: clientKey(request.headers) } satisfies SocketAttachment);
     server.send(JSON.stringify({ type: "state", seat, state: matchView(match, Date.now()) }));
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -539,8 +544,18 @@ export class MatchObject extends DurableObject<Env> {
       const match = this.load();
       if (!match) return refusal(id, "match/not_found", "this match no longer exists");
       const seat = seatOfTokenHash(match.state, tokenHash);
-      if (seat === null) return refusal(id, "match/not_a_player", "the token is not the token of a seat of this match");
-      socket.serializeAttachment({ seat } satisfies SocketAttachment);
+      if (seat === null) {
+        // A wrong token is a guess: it counts against the client's auth-failures (as over HTTP), and a
+        // socket that guesses SOCKET_MAX_GUESSES times is closed.
+        allowance.guesses++;
+        const counted = attachment.client === undefined ? undefined : await this.env.AUTH_FAILURES_RATE_LIMIT?.limit({ key: attachment.client });
+        if (counted?.success === false || allowance.guesses >= SOCKET_MAX_GUESSES) {
+          refusal(id, "request/rate_limited", `too many wrong tokens (policy auth-failures, or ${SOCKET_MAX_GUESSES} on one socket)`);
+          return cut("too many wrong tokens");
+        }
+        return refusal(id, "match/not_a_player", "the token is not the token of a seat of this match");
+      }
+      socket.serializeAttachment({ ...attachment, seat } satisfies SocketAttachment);
       return reply({ type: "ok", id, seat });
     }
     const match = this.load();
@@ -648,10 +663,12 @@ interface Allowance {
   droppedBytes: number;
   answerBytes: number;
   answersAt: number;
+  /** Wrong tokens sent in `auth` messages. */
+  guesses: number;
 }
 
 function spendAllowance(previous: Allowance | undefined, now: number, bytes: number): Allowance {
-  const base = previous ?? { tokens: SOCKET_BURST, at: now, allowed: true, dropped: 0, droppedBytes: 0, answerBytes: SOCKET_ANSWER_BYTES, answersAt: now };
+  const base = previous ?? { tokens: SOCKET_BURST, at: now, allowed: true, dropped: 0, droppedBytes: 0, answerBytes: SOCKET_ANSWER_BYTES, answersAt: now, guesses: 0 };
   const refilled = Math.min(SOCKET_BURST, base.tokens + ((now - base.at) / 1000) * SOCKET_MESSAGES_PER_S);
   if (refilled >= 1) return { ...base, tokens: refilled - 1, at: now, allowed: true };
   return { ...base, tokens: refilled, at: now, allowed: false, dropped: base.dropped + 1, droppedBytes: base.droppedBytes + bytes };

@@ -11,7 +11,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/http/app.ts";
 import type { LIMIT_POLICIES, RateLimitBinding } from "../../src/wire/rate-limits.ts";
-import { MAX_SOCKET_MESSAGE_BYTES, POLICY_VIOLATION, SOCKET_ANSWER_BYTES, SOCKET_BURST, SOCKET_MAX_DROPPED } from "../../src/objects/match.ts";
+import { MAX_SOCKET_MESSAGE_BYTES, POLICY_VIOLATION, SOCKET_ANSWER_BYTES, SOCKET_BURST, SOCKET_MAX_DROPPED, SOCKET_MAX_GUESSES } from "../../src/objects/match.ts";
 import { type Fleet, goodBot, installFleet } from "./bot-fleet.ts";
 import examples from "../../src/wire/examples.json" with { type: "json" };
 import { expectProblem, ORIGIN } from "./http.ts";
@@ -212,6 +212,16 @@ describe("WebSocket messages", () => {
     const answeredBytes = messages.slice(1).reduce((sum, message) => sum + JSON.stringify(message).length, 0);
     expect(answeredBytes).toBeLessThanOrEqual(SOCKET_ANSWER_BYTES);
     expect(messages.length - 1).toBeLessThan(SOCKET_BURST);
+  });
+
+  it(`a socket that sends ${SOCKET_MAX_GUESSES} wrong tokens is closed (1008); the guesses before are answered not_a_player`, async () => {
+    const { id } = await createMatch();
+    const { socket, messages, closed } = await spectate(id);
+    for (let guess = 0; guess < SOCKET_MAX_GUESSES + 3; guess++) socket.send(JSON.stringify({ type: "auth", token: `guess-${guess}`, id: guess }));
+    const close = await closed;
+    expect(close.code).toBe(POLICY_VIOLATION);
+    const codes = messages.slice(1).map((message) => message.problem?.code);
+    expect(codes).toEqual([...Array(SOCKET_MAX_GUESSES - 1).fill("match/not_a_player"), "request/rate_limited"]);
   });
 
   it("a socket within its allowance is answered and stays open", async () => {
