@@ -70,10 +70,9 @@ export interface TournamentOptions extends RunOptions {
   openings?: readonly MatchOpening[];
 }
 
-/** What a round robin or a gauntlet reports. */
-export interface TournamentReport {
+/** What every local run reports about its settings. */
+interface RunSettingsReport {
   id: string;
-  kind: "roundRobin" | "gauntlet";
   seed: number;
   gamesPerPair: number;
   rules: ReturnType<typeof rulesToJson>;
@@ -82,6 +81,11 @@ export interface TournamentReport {
   openings: number;
   concurrency: number;
   bots: string[];
+}
+
+/** What a round robin or a gauntlet reports. */
+export interface TournamentReport extends RunSettingsReport {
+  kind: "roundRobin" | "gauntlet";
   schedule: ScheduledGame[];
   games: GameRecord[];
   standings: Standing[];
@@ -430,16 +434,8 @@ export interface SwissRunOptions extends RunOptions {
   openings?: readonly MatchOpening[];
 }
 
-export interface SwissReport {
-  id: string;
+export interface SwissReport extends RunSettingsReport {
   kind: "swiss";
-  seed: number;
-  gamesPerPair: number;
-  rules: ReturnType<typeof rulesToJson>;
-  clock: ClockConfig;
-  openings: number;
-  concurrency: number;
-  bots: string[];
   /** The rounds planned, and those paired and played. */
   rounds: number;
   roundsPlayed: number;
