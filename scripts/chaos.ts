@@ -19,7 +19,8 @@
  * timed in another. A client that sends `--flood-frames` small frames (20,000) and never reads (a raw
  * socket, paused), then a client that reads and sends 6,000 messages a second for 5 s; for each, whether
  * and when the server closed it (1008) and how much it was answered, the latency of moves in the other
- * match before, during and after, and workerd's memory (RSS) before, at its peak and 10 s after.
+ * match before, during and after, and workerd's memory (RSS) before, after as long a control with
+ * moves only (the timed matches take memory of their own), at its peak during the floods and 10 s after.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -527,6 +528,13 @@ async function floodMain(): Promise<void> {
     })();
     await sleep(10_000);
     memory.push(["before", server.workerdRssMiB()]);
+    // The control: as long as the floods and what follows them, with only the timed moves (a new match
+    // every few moves), so that the memory those matches take is told apart from the floods'.
+    phase = "control";
+    await sleep(20_000);
+    memory.push(["after the control (moves only)", server.workerdRssMiB()]);
+    const peakBeforeFloods = peak;
+    peak = 0;
     const target = await humanMatch();
     phase = "non-reading flood";
     const silent = await nonReadingFlood(target.id, Number(options["flood-frames"]));
@@ -542,11 +550,15 @@ async function floodMain(): Promise<void> {
     memory.push(["10 s after", server.workerdRssMiB()]);
     stop = true;
     await Promise.all([mover, sampler]);
-    memory.splice(1, 0, ["peak", peak]);
+    memory.splice(2, 0, ["peak during the floods", peak]);
+    const [before, control, , , after] = memory.map(([, mib]) => mib);
 
     check(silent.closeCode === 1008, `the client that does not read was not sent a close 1008 (close ${silent.closeCode})`);
     check(loud.closeCode === 1008, `the reading flood was not closed with 1008 (close ${loud.closeCode})`);
     check(loud.limited === 0, `the reading flood was answered ${loud.limited} request/rate_limited`);
+    // The floods may not grow the runtime more than as long a time of moves alone did (with 64 MiB of slack).
+    check(after - control <= control - before + 64, `workerd grew ${(after - control).toFixed(0)} MiB over the floods, ${(control - before).toFixed(0)} MiB over as long without them`);
+    check(peak <= Math.max(peakBeforeFloods, control) + 64, `workerd peaked at ${peak.toFixed(0)} MiB during the floods (${control.toFixed(0)} MiB before them)`);
     const during = [...(times.get("non-reading flood") ?? []), ...(times.get("reading flood") ?? [])];
     check(during.length > 0 && quantile(during, 0.99) < 100, `moves in another match during the floods: p99 ${quantile(during, 0.99).toFixed(0)} ms (the target is under 100 ms)`);
     const summary = new Table({ head: ["flood", "value"] });
@@ -557,7 +569,7 @@ async function floodMain(): Promise<void> {
     );
     console.log(summary.toString());
     const latency = new Table({ head: ["moves in another match", "count", "p50 ms", "p99 ms", "max ms"] });
-    for (const label of ["before", "non-reading flood", "between", "reading flood", "after"]) {
+    for (const label of ["before", "control", "non-reading flood", "between", "reading flood", "after"]) {
       const ms = times.get(label) ?? [];
       latency.push([label, ms.length, quantile(ms, 0.5).toFixed(0), quantile(ms, 0.99).toFixed(0), ms.length ? Math.max(...ms).toFixed(0) : "-"]);
     }

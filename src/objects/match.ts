@@ -29,6 +29,16 @@ import {
   type Reply,
   type StoredMatch,
   storedMatchFrom,
+  ANSWER_BOUND_REASON,
+  type Allowance,
+  DROP_BOUND_REASON,
+  MAX_SOCKET_MESSAGE_BYTES,
+  messageBytes,
+  overDropBound,
+  POLICY_VIOLATION,
+  spendAllowance,
+  spendAnswer,
+  tooLarge,
 } from "../wire/index.ts";
 import { err, makeRules, ok, type RulesInput } from "../rules/index.ts";
 import {
@@ -112,23 +122,6 @@ interface SocketAttachment {
 
 const STORAGE_KEY = "match";
 
-/** A socket message larger than this is refused unread. */
-export const MAX_SOCKET_MESSAGE_BYTES = 4096;
-/** A socket may send this many messages at once, and this many more per second after that; the rest are dropped unanswered. */
-export const SOCKET_BURST = 20;
-const SOCKET_MESSAGES_PER_S = 5;
-/** A socket is closed (1008) once it has had this many messages dropped, or this many bytes dropped or refused unread. */
-export const SOCKET_MAX_DROPPED = 50;
-const SOCKET_MAX_DROPPED_BYTES = 64 * 1024;
-/**
- * What the server queues for one socket in answers to its messages: this many bytes at once, and this
- * many more per second after that; a socket that asks for more (it cannot be reading them: workerd's
- * sockets have no bufferedAmount to tell) is closed (1008) rather than letting its backlog grow.
- */
-export const SOCKET_ANSWER_BYTES = 64 * 1024;
-const SOCKET_ANSWER_BYTES_PER_S = 4 * 1024;
-/** The close code of a socket cut off for abuse (RFC 6455: policy violation). */
-export const POLICY_VIOLATION = 1008;
 /** A socket that sends this many wrong tokens (`auth` messages) is closed (1008). */
 export const SOCKET_MAX_GUESSES = 5;
 
@@ -512,14 +505,12 @@ export class MatchObject extends DurableObject<Env> {
     };
     const reply = (body: Record<string, unknown>) => {
       const text = JSON.stringify(body);
-      if (!spendAnswer(allowance, now, text.length)) return cut(`answers asked faster than ${SOCKET_ANSWER_BYTES_PER_S} bytes a second`);
+      if (!spendAnswer(allowance, now, text.length)) return cut(ANSWER_BOUND_REASON);
       socket.send(text);
     };
     const refusal = (id: unknown, code: ProblemCode, detail: string) => reply({ type: "error", id, problem: problemDocument(code, detail) });
     // Past the allowance a message is dropped unanswered (an answer each would echo the flood); past the bound, the socket goes.
-    if (allowance.dropped > SOCKET_MAX_DROPPED || allowance.droppedBytes > SOCKET_MAX_DROPPED_BYTES) {
-      return cut(`more than ${SOCKET_MAX_DROPPED} messages or ${SOCKET_MAX_DROPPED_BYTES} bytes over the limits`);
-    }
+    if (overDropBound(allowance)) return cut(DROP_BOUND_REASON);
     if (!allowance.allowed) return;
     if (tooLarge(message)) {
       allowance.droppedBytes += messageBytes(message);
@@ -648,50 +639,6 @@ function nextAlarm(state: MatchState, retention: number): number | null {
   const mover = state.seats?.[seatToMove(state)];
   if (mover?.kind === "bot") return mover.botId === undefined ? null : Date.now();
   return deadline(state);
-}
-
-/**
- * A socket's allowance: messages, a token bucket of SOCKET_BURST refilled at SOCKET_MESSAGES_PER_S
- * (`allowed`: this message is within it); what was dropped so far; and the bytes of answers it may
- * still be sent, a bucket of SOCKET_ANSWER_BYTES refilled at SOCKET_ANSWER_BYTES_PER_S.
- */
-interface Allowance {
-  tokens: number;
-  at: number;
-  allowed: boolean;
-  dropped: number;
-  droppedBytes: number;
-  answerBytes: number;
-  answersAt: number;
-  /** Wrong tokens sent in `auth` messages. */
-  guesses: number;
-}
-
-function spendAllowance(previous: Allowance | undefined, now: number, bytes: number): Allowance {
-  const base = previous ?? { tokens: SOCKET_BURST, at: now, allowed: true, dropped: 0, droppedBytes: 0, answerBytes: SOCKET_ANSWER_BYTES, answersAt: now, guesses: 0 };
-  const refilled = Math.min(SOCKET_BURST, base.tokens + ((now - base.at) / 1000) * SOCKET_MESSAGES_PER_S);
-  if (refilled >= 1) return { ...base, tokens: refilled - 1, at: now, allowed: true };
-  return { ...base, tokens: refilled, at: now, allowed: false, dropped: base.dropped + 1, droppedBytes: base.droppedBytes + bytes };
-}
-
-/** Takes an answer of `bytes` out of the socket's answer allowance; false when it is spent. */
-function spendAnswer(allowance: Allowance, now: number, bytes: number): boolean {
-  allowance.answerBytes = Math.min(SOCKET_ANSWER_BYTES, allowance.answerBytes + ((now - allowance.answersAt) / 1000) * SOCKET_ANSWER_BYTES_PER_S);
-  allowance.answersAt = now;
-  if (allowance.answerBytes < bytes) return false;
-  allowance.answerBytes -= bytes;
-  return true;
-}
-
-/** A message's size in bytes, at least (a string's UTF-16 length: each unit is 1 to 3 UTF-8 bytes). */
-const messageBytes = (message: string | ArrayBuffer): number => (typeof message === "string" ? message.length : message.byteLength);
-
-/** Whether a message is over MAX_SOCKET_MESSAGE_BYTES (UTF-8 takes 1 to 3 bytes per UTF-16 unit: only a string in between is encoded). */
-function tooLarge(message: string | ArrayBuffer): boolean {
-  if (typeof message !== "string") return message.byteLength > MAX_SOCKET_MESSAGE_BYTES;
-  if (message.length > MAX_SOCKET_MESSAGE_BYTES) return true;
-  if (message.length * 3 <= MAX_SOCKET_MESSAGE_BYTES) return false;
-  return new TextEncoder().encode(message).byteLength > MAX_SOCKET_MESSAGE_BYTES;
 }
 
 function actionOf(command: Command, seat: SeatIndex, ply: number, at: number): MatchAction {

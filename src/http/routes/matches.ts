@@ -41,6 +41,7 @@ import { OPENING_SUITES, parseOpenings, suiteOpening, suiteProblem } from "../..
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 import { spend } from "../limits.ts";
+import { relayMatchSocket } from "../socket-relay.ts";
 
 const SECURITY = [{ seatToken: [] }];
 
@@ -570,7 +571,10 @@ export function registerMatchesRoutes(app: App): void {
       if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
         throw new ProblemError("match/websocket_required", "this endpoint speaks WebSocket: send Upgrade: websocket");
       }
-      return stub.fetch(c.req.raw);
+      const answer = await stub.fetch(c.req.raw);
+      if (answer.status !== 101 || !answer.webSocket) return answer;
+      // The client's socket is held here, in front of the object: a flood is dropped before it reaches the match.
+      return new Response(null, { status: 101, webSocket: relayMatchSocket(answer.webSocket) });
     },
   );
 }
