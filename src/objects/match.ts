@@ -506,7 +506,11 @@ export class MatchObject extends DurableObject<Env> {
     const reply = (body: Record<string, unknown>) => {
       const text = JSON.stringify(body);
       if (!spendAnswer(allowance, now, text.length)) return cut(ANSWER_BOUND_REASON);
-      socket.send(text);
+      try {
+        socket.send(text);
+      } catch {
+        // closed meanwhile (the client or the Worker's relay went): there is nobody to answer
+      }
     };
     const refusal = (id: unknown, code: ProblemCode, detail: string) => reply({ type: "error", id, problem: problemDocument(code, detail) });
     // Past the allowance a message is dropped unanswered (an answer each would echo the flood); past the bound, the socket goes.
