@@ -15,6 +15,7 @@ import type { LadderBotOutput, LadderEntryOutput, LadderPageOutput } from "../..
 import { LADDER_NAME, LADDER_SETTINGS } from "../../src/wire/ladder.ts";
 import type { LadderObject } from "../../src/objects/ladder.ts";
 import { badMover, type Fleet, goodBot, installFleet, json } from "./bot-fleet.ts";
+import { answer, answerOf, type MoveEvent, registerConnected, Stream, sleep } from "./connected-client.ts";
 import { expectProblem, json200, postJson, request } from "./http.ts";
 import { driveToEnd, getTournament } from "./tournament-client.ts";
 
@@ -34,6 +35,7 @@ beforeAll(() => {
     steady: strong,
     lost1: weak,
     lost2: weak,
+    rival: weak,
     ...Object.fromEntries(["p1", "p2", "p3", "p4", "p5"].map((name) => [name, weak])),
   });
 });
@@ -268,6 +270,45 @@ describe("the ladder", () => {
     expect((await ladderPage()).pairingsInPlay).toBe(1);
     await retire([a, b], T0 + 3001 * MINUTE);
     expect((await ladderBot(a.id)).games).toBe(2);
+  });
+
+  it("plays a connected bot (connection: stream) through its event stream, records its games, and forfeits nothing", async () => {
+    const linked = await registerConnected({ ladder: true });
+    const rival = await register("rival", true);
+    const stream = await Stream.open(linked);
+    const start = T0 + 4000 * MINUTE;
+    await cron(start);
+    const paired = await ladderBot(linked.id);
+    const tournamentId = paired.playing?.tournamentId as string;
+    expect(tournamentId, "the connected bot was paired").toBeDefined();
+    expect((await ladderBot(rival.id)).playing?.tournamentId).toBe(tournamentId);
+    // The bot's side: every move request of its stream answered by the easy engine, until the pairing is over.
+    let answered = 0;
+    let pending: Promise<MoveEvent | null> | null = null;
+    for (;;) {
+      const view = await getTournament(tournamentId);
+      if (view.status !== "running") break;
+      pending ??= stream.nextMove();
+      const event = await Promise.race([pending, sleep(1_000).then(() => "idle" as const)]);
+      if (event === "idle") continue;
+      pending = null;
+      if (event === null) throw new Error("the stream ended");
+      expect(event.request).toMatchObject({ tournamentId });
+      const taken = await answer(linked, event.requestId, answerOf(event));
+      expect(taken.status, await taken.clone().text()).toBe(200);
+      answered++;
+    }
+    await stream.drop();
+    const view = await getTournament(tournamentId);
+    expect(view.status).toBe("finished");
+    expect(view.games.filter((game) => game.status === "finished")).toHaveLength(LADDER_SETTINGS.gamesPerPairing);
+    expect(view.standings.every((row) => row.forfeits === 0)).toBe(true);
+    // From an opening of the suite a game may end after a single move of the bot's.
+    expect(answered).toBeGreaterThanOrEqual(LADDER_SETTINGS.gamesPerPairing);
+    await retire([linked, rival], start + MINUTE);
+    const recorded = await ladderBot(linked.id);
+    expect(recorded).toMatchObject({ games: LADDER_SETTINGS.gamesPerPairing, bot: { id: linked.id } });
+    expect(recorded.recentGames.map((game) => game.tournamentId)).toEqual(Array(LADDER_SETTINGS.gamesPerPairing).fill(tournamentId));
   });
 
   it("lists the ladder in pages by rating, with next links that neither skip nor repeat", async () => {
