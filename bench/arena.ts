@@ -1,11 +1,12 @@
 /**
  * Arena bench: the wall time of a service tournament played one game at a time against the same
  * tournament with the games of each round in parallel. An 8-bot round robin (2 games per pair: 56
- * games) between HTTP bots on loopback that wait 200 ms before each move, on `wrangler dev` (port 8792,
- * storage in a temporary folder), once per concurrency. Prints a table with the ideal beside each wall
- * time: the bots' own waiting (plies x delay) divided by the games at once, what the run would take if
- * the service spent no time of its own and no game ever waited for another; and the schedule's ideal,
- * the same with each game waiting for its bots as the round robin makes it (scheduleIdeal).
+ * games) between HTTP bots on loopback that answer each move 200 ms after its request (their search
+ * included), on `wrangler dev` (port 8792, storage in a temporary folder), once per concurrency.
+ * Prints a table with the ideal beside each wall time: the bots' own time (plies x delay) divided by
+ * the games at once, what the run would take if the service spent no time of its own and no game ever
+ * waited for another; and the schedule's ideal, the same with each game waiting for its bots as the
+ * round robin makes it (scheduleIdeal).
  *
  *   npm run bench:arena -- [--concurrency 1,4] [--delay 200] [--port 8792]
  */

@@ -75,7 +75,7 @@ export interface BotFleet {
   close(): Promise<void>;
 }
 
-/** Serves `names` on one loopback port (`/{name}`), each the engine at its `level`, answering every move after `delayMs`. */
+/** Serves `names` on one loopback port (`/{name}`), each the engine at its `level`, answering every move `delayMs` after its request (its search included). */
 export async function startBots(names: readonly string[], options: { level: Level | ((name: string) => Level); delayMs: number }): Promise<BotFleet> {
   const levelOf = (name: string): Level => (typeof options.level === "function" ? options.level(name) : options.level);
   let moves = 0;
@@ -86,9 +86,13 @@ export async function startBots(names: readonly string[], options: { level: Leve
         info: { name, author: "quarto-service tools" },
         basePath: `/${name}`,
         move: async (checked) => {
-          await sleep(options.delayMs);
+          // The answer comes delayMs after the request, the engine's own time included: a bot's time
+          // is then exactly delayMs a move, and the bench's ideal (plies x delay) is all of the bots' time.
+          const started = performance.now();
+          const answer = referenceAnswer(levelOf(name), checked, { maxNodes: 20_000 });
+          await sleep(Math.max(0, options.delayMs - (performance.now() - started)));
           moves++;
-          return referenceAnswer(levelOf(name), checked, { maxNodes: 20_000 });
+          return answer;
         },
       }),
     ]),
