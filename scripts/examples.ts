@@ -157,7 +157,7 @@ function exampleStored(played: boolean, cancelled = false): { tournament: Stored
       plies: won.moves.length,
       text: recordText(won),
     });
-    Object.assign(games[1], { status: cancelled ? "cancelled" : "playing", matchId: "p6d3wz7kq2xm5vb4nc8rj2ht6y", matchCreated: true });
+    Object.assign(games[1], { status: cancelled ? "cancelled" : "playing", matchId: "p6d3wz7kq2xm5vb4nc3rj2ht6y", matchCreated: true });
   }
   return { tournament, games };
 }

@@ -848,9 +848,9 @@ export interface components {
          * @description Body of `POST {botUrl}/move`: the whole state of the game, so a bot needs no memory between calls. `seat` is the role the bot plays (`first` made the opening give); `phase` is `give` at the opening (only choose a piece to hand over), else `place` (place the piece in hand, then give).
          * @example {
          *       "protocol": 1,
-         *       "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *       "tournamentId": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
          *       "gameId": "g12",
-         *       "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *       "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *       "ply": 3,
          *       "seat": "second",
          *       "phase": "place",
@@ -963,7 +963,7 @@ export interface components {
             protocol: 1;
             /**
              * @description The tournament; null outside one (a conformance check).
-             * @example t7m2kq4xz6vb3nc5rj8wd2hf4a
+             * @example t7m2kq4xz6vb3nc5rj3wd2hf4a
              */
             tournamentId: string | null;
             /**
@@ -973,7 +973,7 @@ export interface components {
             gameId: string;
             /**
              * @description This attempt at the game: the hosted match (`GET /v1/matches/{matchId}` shows it); a replay gets a new one.
-             * @example k3v7tq2mz5xj4c6rb8wn2hd5fa
+             * @example k3v7tq2mz5xj4c6rb3wn2hd5fa
              */
             matchId: string;
             /**
@@ -1174,9 +1174,9 @@ export interface components {
          * @description Body of `POST {botUrl}/end`: how a game ended, from the bot's seat.
          * @example {
          *       "protocol": 1,
-         *       "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *       "tournamentId": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
          *       "gameId": "g12",
-         *       "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *       "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *       "seat": "first",
          *       "opponent": {
          *         "name": "bob"
@@ -1240,7 +1240,7 @@ export interface components {
             protocol: 1;
             /**
              * @description The tournament; null outside one (a conformance check).
-             * @example t7m2kq4xz6vb3nc5rj8wd2hf4a
+             * @example t7m2kq4xz6vb3nc5rj3wd2hf4a
              */
             tournamentId: string | null;
             /**
@@ -1250,7 +1250,7 @@ export interface components {
             gameId: string;
             /**
              * @description This attempt at the game: the hosted match (`GET /v1/matches/{matchId}` shows it); a replay gets a new one.
-             * @example k3v7tq2mz5xj4c6rb8wn2hd5fa
+             * @example k3v7tq2mz5xj4c6rb3wn2hd5fa
              */
             matchId: string;
             seat: components["schemas"]["Role"];
@@ -2767,8 +2767,8 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
-         *       "url": "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *       "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
+         *       "url": "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *       "tokens": [
          *         {
          *           "seat": 0,
@@ -2776,7 +2776,7 @@ export interface components {
          *         }
          *       ],
          *       "state": {
-         *         "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *         "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *         "status": "waiting",
          *         "rules": {
          *           "squares": false,
@@ -2862,12 +2862,12 @@ export interface components {
          *     }
          */
         CreatedMatch: {
-            /** @example k3v7tq2mz5xj4c6rb8wn2hd5fa */
+            /** @example k3v7tq2mz5xj4c6rb3wn2hd5fa */
             id: string;
             /**
              * Format: uri-reference
              * @description The match's URL.
-             * @example /v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa
+             * @example /v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa
              */
             url: string;
             /** @description A token for each human seat the creator took. */
@@ -2897,7 +2897,7 @@ export interface components {
         /**
          * @description The public state of a match, the same for players and spectators. A missed Quarto that may still be claimed is not shown: noticing it is part of the game.
          * @example {
-         *       "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *       "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *       "status": "active",
          *       "rules": {
          *         "squares": false,
@@ -3018,7 +3018,7 @@ export interface components {
          *     }
          */
         Match: {
-            /** @example k3v7tq2mz5xj4c6rb8wn2hd5fa */
+            /** @example k3v7tq2mz5xj4c6rb3wn2hd5fa */
             id: string;
             status: components["schemas"]["MatchStatus"];
             rules: components["schemas"]["Rules"];
@@ -3428,7 +3428,7 @@ export interface components {
          * @description A seat for a registered bot: the match asks it for its moves with the bot protocol (a webhook bot's `POST /move`, a connected bot's event stream), under the match's clock; a bot that misbehaves loses by forfeit, as in a tournament.
          * @example {
          *       "kind": "bot",
-         *       "bot": "b4n6xr2mq7tz3kc5vj8wd2hp6e"
+         *       "bot": "b4n6xr2mq7tz3kc5vj3wd2hp6e"
          *     }
          */
         BotSeatInput: {
@@ -3439,7 +3439,7 @@ export interface components {
             kind: "bot";
             /**
              * @description The bot's id (from POST /v1/bots).
-             * @example b4n6xr2mq7tz3kc5vj8wd2hp6e
+             * @example b4n6xr2mq7tz3kc5vj3wd2hp6e
              */
             bot: string;
             /**
@@ -3454,7 +3454,7 @@ export interface components {
          *       "seat": 1,
          *       "token": "Zk4pQ7wX1cV9bN2mL5sD8fG3hJ6kA0eR_tYuIoP-qW8",
          *       "state": {
-         *         "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *         "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *         "status": "active",
          *         "rules": {
          *           "squares": false,
@@ -3605,7 +3605,7 @@ export interface components {
          * @example {
          *       "duplicate": false,
          *       "state": {
-         *         "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *         "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *         "status": "active",
          *         "rules": {
          *           "squares": false,
@@ -3800,7 +3800,7 @@ export interface components {
         /**
          * @description The complete game record, from which the match replays exactly (POST /v1/replay accepts it as is).
          * @example {
-         *       "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *       "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *       "rules": {
          *         "squares": false,
          *         "attributes": [
@@ -3929,7 +3929,7 @@ export interface components {
          *     }
          */
         MatchRecord: {
-            /** @example k3v7tq2mz5xj4c6rb8wn2hd5fa */
+            /** @example k3v7tq2mz5xj4c6rb3wn2hd5fa */
             id: string;
             rules: components["schemas"]["Rules"];
             clock: components["schemas"]["Clock"];
@@ -3961,7 +3961,7 @@ export interface components {
          *         "ply": 3
          *       },
          *       "state": {
-         *         "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *         "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *         "status": "active",
          *         "rules": {
          *           "squares": false,
@@ -4089,7 +4089,7 @@ export interface components {
          *       "type": "state",
          *       "seat": null,
          *       "state": {
-         *         "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *         "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *         "status": "active",
          *         "rules": {
          *           "squares": false,
@@ -4230,7 +4230,7 @@ export interface components {
          *         "ply": 3
          *       },
          *       "state": {
-         *         "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *         "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *         "status": "active",
          *         "rules": {
          *           "squares": false,
@@ -4759,7 +4759,7 @@ export interface components {
         /**
          * @description A bot just registered, with its secret and management token.
          * @example {
-         *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+         *       "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
          *       "name": "alice",
          *       "connection": "webhook",
          *       "url": "http://127.0.0.1:9001/",
@@ -4805,7 +4805,7 @@ export interface components {
          * @example {
          *       "rank": 1,
          *       "bot": {
-         *         "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+         *         "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
          *         "name": "alice"
          *       },
          *       "status": "active",
@@ -4834,7 +4834,7 @@ export interface components {
             /**
              * @description The registered bot.
              * @example {
-             *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+             *       "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
              *       "name": "alice"
              *     }
              */
@@ -4916,9 +4916,9 @@ export interface components {
         /**
          * @description The pairing a bot is playing now.
          * @example {
-         *       "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *       "tournamentId": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
          *       "opponent": {
-         *         "id": "c5p7ys3nr8ua4ld6wk9xe3jq7f",
+         *         "id": "c5p7ys3nr3ua4ld6wk7xe3jq7f",
          *         "name": "bob"
          *       },
          *       "startedAt": "2026-10-01T12:00:00.000Z"
@@ -4927,13 +4927,13 @@ export interface components {
         LadderPlaying: {
             /**
              * @description The pairing's tournament (its games are ordinary tournament games).
-             * @example t7m2kq4xz6vb3nc5rj8wd2hf4a
+             * @example t7m2kq4xz6vb3nc5rj3wd2hf4a
              */
             tournamentId: string;
             /**
              * @description Who it plays.
              * @example {
-             *       "id": "c5p7ys3nr8ua4ld6wk9xe3jq7f",
+             *       "id": "c5p7ys3nr3ua4ld6wk7xe3jq7f",
              *       "name": "bob"
              *     }
              */
@@ -4950,7 +4950,7 @@ export interface components {
         /**
          * @description A registered bot (its secret and token are never shown again).
          * @example {
-         *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+         *       "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
          *       "name": "alice",
          *       "connection": "webhook",
          *       "url": "http://127.0.0.1:9001/",
@@ -4966,7 +4966,7 @@ export interface components {
         Bot: {
             /**
              * @description The bot's id: enter it in tournaments.
-             * @example b4n6xr2mq7tz3kc5vj8wd2hp6e
+             * @example b4n6xr2mq7tz3kc5vj3wd2hp6e
              */
             id: string;
             /**
@@ -5032,7 +5032,7 @@ export interface components {
          * @example {
          *       "bots": [
          *         {
-         *           "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+         *           "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
          *           "name": "alice",
          *           "connection": "webhook",
          *           "url": "http://127.0.0.1:9001/",
@@ -5105,7 +5105,7 @@ export interface components {
         /**
          * @description A registered bot, with its ladder entry.
          * @example {
-         *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+         *       "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
          *       "name": "alice",
          *       "connection": "webhook",
          *       "url": "http://127.0.0.1:9001/",
@@ -5136,12 +5136,12 @@ export interface components {
          * @description One line of `GET /v1/bots/{id}/events` (application/x-ndjson): a JSON object with its `type`.
          * @example {
          *       "type": "move",
-         *       "requestId": "k3v7tq2mz5xj4c6rb8wn2hd5fa-3",
+         *       "requestId": "k3v7tq2mz5xj4c6rb3wn2hd5fa-3",
          *       "request": {
          *         "protocol": 1,
-         *         "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *         "tournamentId": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
          *         "gameId": "g12",
-         *         "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *         "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *         "ply": 3,
          *         "seat": "second",
          *         "phase": "place",
@@ -5252,12 +5252,12 @@ export interface components {
          * @description A move request, open from when it is sent: `request` is exactly the body a webhook bot gets in `POST {botUrl}/move` (its `clock.timeLeftMs` runs from now). Sent again on every (re)connect while it is open.
          * @example {
          *       "type": "move",
-         *       "requestId": "k3v7tq2mz5xj4c6rb8wn2hd5fa-3",
+         *       "requestId": "k3v7tq2mz5xj4c6rb3wn2hd5fa-3",
          *       "request": {
          *         "protocol": 1,
-         *         "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *         "tournamentId": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
          *         "gameId": "g12",
-         *         "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *         "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *         "ply": 3,
          *         "seat": "second",
          *         "phase": "place",
@@ -5371,7 +5371,7 @@ export interface components {
             type: "move";
             /**
              * @description Answer with `POST /v1/bots/{id}/moves/{requestId}`.
-             * @example k3v7tq2mz5xj4c6rb8wn2hd5fa-3
+             * @example k3v7tq2mz5xj4c6rb3wn2hd5fa-3
              */
             requestId: string;
             request: components["schemas"]["BotMoveRequest"];
@@ -5382,9 +5382,9 @@ export interface components {
          *       "type": "end",
          *       "notice": {
          *         "protocol": 1,
-         *         "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *         "tournamentId": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
          *         "gameId": "g12",
-         *         "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *         "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *         "seat": "first",
          *         "opponent": {
          *           "name": "bob"
@@ -5468,12 +5468,12 @@ export interface components {
          *       "events": [
          *         {
          *           "type": "move",
-         *           "requestId": "k3v7tq2mz5xj4c6rb8wn2hd5fa-3",
+         *           "requestId": "k3v7tq2mz5xj4c6rb3wn2hd5fa-3",
          *           "request": {
          *             "protocol": 1,
-         *             "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *             "tournamentId": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
          *             "gameId": "g12",
-         *             "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *             "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *             "ply": 3,
          *             "seat": "second",
          *             "phase": "place",
@@ -5589,7 +5589,7 @@ export interface components {
          * @description A connected bot's answer, taken.
          * @example {
          *       "accepted": true,
-         *       "requestId": "k3v7tq2mz5xj4c6rb8wn2hd5fa-3"
+         *       "requestId": "k3v7tq2mz5xj4c6rb3wn2hd5fa-3"
          *     }
          */
         BotMoveReceipt: {
@@ -5600,7 +5600,7 @@ export interface components {
             accepted: true;
             /**
              * @description The request answered.
-             * @example k3v7tq2mz5xj4c6rb8wn2hd5fa-3
+             * @example k3v7tq2mz5xj4c6rb3wn2hd5fa-3
              */
             requestId: string;
         };
@@ -5620,11 +5620,11 @@ export interface components {
         /**
          * @description The tournament just created, and its token.
          * @example {
-         *       "id": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
-         *       "url": "/v1/tournaments/t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *       "id": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
+         *       "url": "/v1/tournaments/t7m2kq4xz6vb3nc5rj3wd2hf4a",
          *       "token": "m8Xc2vB5nQ1wE7rT4yU9iO3pA6sD0fGh_jKlZ-xCvBn",
          *       "state": {
-         *         "id": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *         "id": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
          *         "name": "Friday round robin",
          *         "status": "running",
          *         "createdAt": "2026-10-01T12:00:00.000Z",
@@ -5650,7 +5650,7 @@ export interface components {
          *           {
          *             "name": "alice",
          *             "kind": "registered",
-         *             "botId": "b4n6xr2mq7tz3kc5vj8wd2hp6e"
+         *             "botId": "b4n6xr2mq7tz3kc5vj3wd2hp6e"
          *           },
          *           {
          *             "name": "easy",
@@ -5773,13 +5773,13 @@ export interface components {
         CreatedTournament: {
             /**
              * @description The tournament's id.
-             * @example t7m2kq4xz6vb3nc5rj8wd2hf4a
+             * @example t7m2kq4xz6vb3nc5rj3wd2hf4a
              */
             id: string;
             /**
              * Format: uri-reference
              * @description The tournament's URL.
-             * @example /v1/tournaments/t7m2kq4xz6vb3nc5rj8wd2hf4a
+             * @example /v1/tournaments/t7m2kq4xz6vb3nc5rj3wd2hf4a
              */
             url: string;
             /**
@@ -5792,7 +5792,7 @@ export interface components {
         /**
          * @description A tournament: progress, standings, crosstable and every game.
          * @example {
-         *       "id": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *       "id": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
          *       "name": "Friday round robin",
          *       "status": "running",
          *       "createdAt": "2026-10-01T12:00:00.000Z",
@@ -5818,7 +5818,7 @@ export interface components {
          *         {
          *           "name": "alice",
          *           "kind": "registered",
-         *           "botId": "b4n6xr2mq7tz3kc5vj8wd2hp6e"
+         *           "botId": "b4n6xr2mq7tz3kc5vj3wd2hp6e"
          *         },
          *         {
          *           "name": "easy",
@@ -5907,11 +5907,11 @@ export interface components {
          *           "second": "alice",
          *           "firstSeat": 0,
          *           "status": "finished",
-         *           "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *           "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *           "links": {
-         *             "match": "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa",
-         *             "record": "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa/record",
-         *             "page": "/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa"
+         *             "match": "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa",
+         *             "record": "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa/record",
+         *             "page": "/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa"
          *           },
          *           "result": {
          *             "winner": "easy",
@@ -5936,11 +5936,11 @@ export interface components {
          *           "second": "easy",
          *           "firstSeat": 0,
          *           "status": "playing",
-         *           "matchId": "p6d3wz7kq2xm5vb4nc8rj2ht6y",
+         *           "matchId": "p6d3wz7kq2xm5vb4nc3rj2ht6y",
          *           "links": {
-         *             "match": "/v1/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y",
-         *             "record": "/v1/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y/record",
-         *             "page": "/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y"
+         *             "match": "/v1/matches/p6d3wz7kq2xm5vb4nc3rj2ht6y",
+         *             "record": "/v1/matches/p6d3wz7kq2xm5vb4nc3rj2ht6y/record",
+         *             "page": "/matches/p6d3wz7kq2xm5vb4nc3rj2ht6y"
          *           },
          *           "result": null,
          *           "opening": null,
@@ -5956,7 +5956,7 @@ export interface components {
         Tournament: {
             /**
              * @description The tournament's id.
-             * @example t7m2kq4xz6vb3nc5rj8wd2hf4a
+             * @example t7m2kq4xz6vb3nc5rj3wd2hf4a
              */
             id: string;
             /**
@@ -6068,7 +6068,7 @@ export interface components {
          * @example {
          *       "name": "alice",
          *       "kind": "registered",
-         *       "botId": "b4n6xr2mq7tz3kc5vj8wd2hp6e"
+         *       "botId": "b4n6xr2mq7tz3kc5vj3wd2hp6e"
          *     }
          */
         TournamentEntry: {
@@ -6085,7 +6085,7 @@ export interface components {
             kind: "builtIn" | "registered";
             /**
              * @description The registered bot's id (null for a built-in bot).
-             * @example b4n6xr2mq7tz3kc5vj8wd2hp6e
+             * @example b4n6xr2mq7tz3kc5vj3wd2hp6e
              */
             botId: string | null;
         };
@@ -6572,11 +6572,11 @@ export interface components {
          *       "second": "alice",
          *       "firstSeat": 0,
          *       "status": "finished",
-         *       "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *       "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *       "links": {
-         *         "match": "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa",
-         *         "record": "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa/record",
-         *         "page": "/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa"
+         *         "match": "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa",
+         *         "record": "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa/record",
+         *         "page": "/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa"
          *       },
          *       "result": {
          *         "winner": "easy",
@@ -6630,7 +6630,7 @@ export interface components {
             status: "pending" | "playing" | "finished" | "cancelled";
             /**
              * @description The match of the attempt that counts (or is being played); null before it starts.
-             * @example k3v7tq2mz5xj4c6rb8wn2hd5fa
+             * @example k3v7tq2mz5xj4c6rb3wn2hd5fa
              */
             matchId: string | null;
             /** @description Where to see that match; null before it starts. */
@@ -6663,28 +6663,28 @@ export interface components {
         /**
          * @description Where to see a match.
          * @example {
-         *       "match": "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa",
-         *       "record": "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa/record",
-         *       "page": "/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa"
+         *       "match": "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa",
+         *       "record": "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa/record",
+         *       "page": "/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa"
          *     }
          */
         MatchLinks: {
             /**
              * Format: uri-reference
              * @description The match (live state; also `/ws` to watch it).
-             * @example /v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa
+             * @example /v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa
              */
             match: string;
             /**
              * Format: uri-reference
              * @description Its game record (replays with POST /v1/replay).
-             * @example /v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa/record
+             * @example /v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa/record
              */
             record: string;
             /**
              * Format: uri-reference
              * @description Its web page.
-             * @example /matches/k3v7tq2mz5xj4c6rb8wn2hd5fa
+             * @example /matches/k3v7tq2mz5xj4c6rb3wn2hd5fa
              */
             page: string;
         };
@@ -6762,7 +6762,7 @@ export interface components {
          * @example {
          *       "name": "Friday round robin",
          *       "bots": [
-         *         "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+         *         "b4n6xr2mq7tz3kc5vj3wd2hp6e",
          *         "easy"
          *       ],
          *       "gamesPerPair": 2,
@@ -6782,7 +6782,7 @@ export interface components {
             /**
              * @description The entrants, 2-16 (a Swiss: 2-1024): registered bot ids and/or built-in bot names (random, easy, medium, hard, perfect); each at most once. A registered bot whose `entry` is `owner` is entered with its management token, as `{"id", "token"}` (without it: 403 `registry/entry_refused`).
              * @example [
-             *       "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+             *       "b4n6xr2mq7tz3kc5vj3wd2hp6e",
              *       "easy"
              *     ]
              */
@@ -6823,14 +6823,14 @@ export interface components {
         /**
          * @description A registered bot entered with its management token (needed when its `entry` is `owner`).
          * @example {
-         *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+         *       "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
          *       "token": "m8Xc2vB5nQ1wE7rT4yU9iO3pA6sD0fGh_jKlZ-xCvBn"
          *     }
          */
         TournamentBotEntry: {
             /**
              * @description The registered bot's id.
-             * @example b4n6xr2mq7tz3kc5vj8wd2hp6e
+             * @example b4n6xr2mq7tz3kc5vj3wd2hp6e
              */
             id: string;
             /**
@@ -6893,11 +6893,11 @@ export interface components {
          *           "second": "alice",
          *           "firstSeat": 0,
          *           "status": "finished",
-         *           "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *           "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *           "links": {
-         *             "match": "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa",
-         *             "record": "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa/record",
-         *             "page": "/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa"
+         *             "match": "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa",
+         *             "record": "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa/record",
+         *             "page": "/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa"
          *           },
          *           "result": {
          *             "winner": "easy",
@@ -6922,11 +6922,11 @@ export interface components {
          *           "second": "easy",
          *           "firstSeat": 0,
          *           "status": "playing",
-         *           "matchId": "p6d3wz7kq2xm5vb4nc8rj2ht6y",
+         *           "matchId": "p6d3wz7kq2xm5vb4nc3rj2ht6y",
          *           "links": {
-         *             "match": "/v1/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y",
-         *             "record": "/v1/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y/record",
-         *             "page": "/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y"
+         *             "match": "/v1/matches/p6d3wz7kq2xm5vb4nc3rj2ht6y",
+         *             "record": "/v1/matches/p6d3wz7kq2xm5vb4nc3rj2ht6y/record",
+         *             "page": "/matches/p6d3wz7kq2xm5vb4nc3rj2ht6y"
          *           },
          *           "result": null,
          *           "opening": null,
@@ -6955,7 +6955,7 @@ export interface components {
          *         {
          *           "rank": 1,
          *           "bot": {
-         *             "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+         *             "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
          *             "name": "alice"
          *           },
          *           "status": "active",
@@ -7056,7 +7056,7 @@ export interface components {
          * @example {
          *       "rank": 1,
          *       "bot": {
-         *         "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+         *         "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
          *         "name": "alice"
          *       },
          *       "status": "active",
@@ -7084,11 +7084,11 @@ export interface components {
          *       ],
          *       "recentGames": [
          *         {
-         *           "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *           "tournamentId": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
          *           "gameId": "g2",
-         *           "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *           "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *           "opponent": {
-         *             "id": "c5p7ys3nr8ua4ld6wk9xe3jq7f",
+         *             "id": "c5p7ys3nr3ua4ld6wk7xe3jq7f",
          *             "name": "bob"
          *           },
          *           "role": "second",
@@ -7134,11 +7134,11 @@ export interface components {
         /**
          * @description One ladder game, from one bot's side.
          * @example {
-         *       "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+         *       "tournamentId": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
          *       "gameId": "g2",
-         *       "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+         *       "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
          *       "opponent": {
-         *         "id": "c5p7ys3nr8ua4ld6wk9xe3jq7f",
+         *         "id": "c5p7ys3nr3ua4ld6wk7xe3jq7f",
          *         "name": "bob"
          *       },
          *       "role": "second",
@@ -7152,18 +7152,18 @@ export interface components {
          *     }
          */
         LadderGame: {
-            /** @example t7m2kq4xz6vb3nc5rj8wd2hf4a */
+            /** @example t7m2kq4xz6vb3nc5rj3wd2hf4a */
             tournamentId: string;
             /** @example g2 */
             gameId: string;
             /**
              * @description The match of the game (its page is `/matches/{matchId}`).
-             * @example k3v7tq2mz5xj4c6rb8wn2hd5fa
+             * @example k3v7tq2mz5xj4c6rb3wn2hd5fa
              */
             matchId: string | null;
             /**
              * @example {
-             *       "id": "c5p7ys3nr8ua4ld6wk9xe3jq7f",
+             *       "id": "c5p7ys3nr3ua4ld6wk7xe3jq7f",
              *       "name": "bob"
              *     }
              */
@@ -8068,8 +8068,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
-                     *       "url": "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa",
+                     *       "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
+                     *       "url": "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa",
                      *       "tokens": [
                      *         {
                      *           "seat": 0,
@@ -8077,7 +8077,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "state": {
-                     *         "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+                     *         "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
                      *         "status": "waiting",
                      *         "rules": {
                      *           "squares": false,
@@ -8341,7 +8341,7 @@ export interface operations {
                      *       "seat": 1,
                      *       "token": "Zk4pQ7wX1cV9bN2mL5sD8fG3hJ6kA0eR_tYuIoP-qW8",
                      *       "state": {
-                     *         "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+                     *         "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
                      *         "status": "active",
                      *         "rules": {
                      *           "squares": false,
@@ -8556,7 +8556,7 @@ export interface operations {
                      * @example {
                      *       "duplicate": false,
                      *       "state": {
-                     *         "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+                     *         "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
                      *         "status": "active",
                      *         "rules": {
                      *           "squares": false,
@@ -8804,7 +8804,7 @@ export interface operations {
                      * @example {
                      *       "duplicate": false,
                      *       "state": {
-                     *         "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+                     *         "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
                      *         "status": "finished",
                      *         "rules": {
                      *           "squares": false,
@@ -9094,7 +9094,7 @@ export interface operations {
                      * @example {
                      *       "duplicate": false,
                      *       "state": {
-                     *         "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+                     *         "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
                      *         "status": "finished",
                      *         "rules": {
                      *           "squares": false,
@@ -9304,7 +9304,7 @@ export interface operations {
                      * @example {
                      *       "duplicate": false,
                      *       "state": {
-                     *         "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+                     *         "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
                      *         "status": "finished",
                      *         "rules": {
                      *           "squares": false,
@@ -9491,7 +9491,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+                     *       "id": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
                      *       "rules": {
                      *         "squares": false,
                      *         "attributes": [
@@ -10134,7 +10134,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+                     *       "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
                      *       "name": "alice",
                      *       "connection": "webhook",
                      *       "url": "http://127.0.0.1:9001/",
@@ -10243,7 +10243,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+                     *       "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
                      *       "name": "alice",
                      *       "connection": "webhook",
                      *       "url": "http://127.0.0.1:9001/",
@@ -10300,7 +10300,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+                     *       "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
                      *       "name": "alice",
                      *       "connection": "webhook",
                      *       "url": "http://127.0.0.1:9001/",
@@ -10393,7 +10393,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+                     *       "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
                      *       "name": "alice",
                      *       "connection": "webhook",
                      *       "url": "http://127.0.0.1:9001/",
@@ -10523,7 +10523,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4n6xr2mq7tz3kc5vj8wd2hp6e",
+                     *       "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
                      *       "name": "alice",
                      *       "connection": "webhook",
                      *       "url": "http://127.0.0.1:9001/",
@@ -10653,12 +10653,12 @@ export interface operations {
                      *       "events": [
                      *         {
                      *           "type": "move",
-                     *           "requestId": "k3v7tq2mz5xj4c6rb8wn2hd5fa-3",
+                     *           "requestId": "k3v7tq2mz5xj4c6rb3wn2hd5fa-3",
                      *           "request": {
                      *             "protocol": 1,
-                     *             "tournamentId": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+                     *             "tournamentId": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
                      *             "gameId": "g12",
-                     *             "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+                     *             "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
                      *             "ply": 3,
                      *             "seat": "second",
                      *             "phase": "place",
@@ -11224,11 +11224,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
-                     *       "url": "/v1/tournaments/t7m2kq4xz6vb3nc5rj8wd2hf4a",
+                     *       "id": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
+                     *       "url": "/v1/tournaments/t7m2kq4xz6vb3nc5rj3wd2hf4a",
                      *       "token": "m8Xc2vB5nQ1wE7rT4yU9iO3pA6sD0fGh_jKlZ-xCvBn",
                      *       "state": {
-                     *         "id": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+                     *         "id": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
                      *         "name": "Friday round robin",
                      *         "status": "running",
                      *         "createdAt": "2026-10-01T12:00:00.000Z",
@@ -11254,7 +11254,7 @@ export interface operations {
                      *           {
                      *             "name": "alice",
                      *             "kind": "registered",
-                     *             "botId": "b4n6xr2mq7tz3kc5vj8wd2hp6e"
+                     *             "botId": "b4n6xr2mq7tz3kc5vj3wd2hp6e"
                      *           },
                      *           {
                      *             "name": "easy",
@@ -11477,7 +11477,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+                     *       "id": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
                      *       "name": "Friday round robin",
                      *       "status": "running",
                      *       "createdAt": "2026-10-01T12:00:00.000Z",
@@ -11503,7 +11503,7 @@ export interface operations {
                      *         {
                      *           "name": "alice",
                      *           "kind": "registered",
-                     *           "botId": "b4n6xr2mq7tz3kc5vj8wd2hp6e"
+                     *           "botId": "b4n6xr2mq7tz3kc5vj3wd2hp6e"
                      *         },
                      *         {
                      *           "name": "easy",
@@ -11592,11 +11592,11 @@ export interface operations {
                      *           "second": "alice",
                      *           "firstSeat": 0,
                      *           "status": "finished",
-                     *           "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+                     *           "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
                      *           "links": {
-                     *             "match": "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa",
-                     *             "record": "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa/record",
-                     *             "page": "/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa"
+                     *             "match": "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa",
+                     *             "record": "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa/record",
+                     *             "page": "/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa"
                      *           },
                      *           "result": {
                      *             "winner": "easy",
@@ -11621,11 +11621,11 @@ export interface operations {
                      *           "second": "easy",
                      *           "firstSeat": 0,
                      *           "status": "playing",
-                     *           "matchId": "p6d3wz7kq2xm5vb4nc8rj2ht6y",
+                     *           "matchId": "p6d3wz7kq2xm5vb4nc3rj2ht6y",
                      *           "links": {
-                     *             "match": "/v1/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y",
-                     *             "record": "/v1/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y/record",
-                     *             "page": "/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y"
+                     *             "match": "/v1/matches/p6d3wz7kq2xm5vb4nc3rj2ht6y",
+                     *             "record": "/v1/matches/p6d3wz7kq2xm5vb4nc3rj2ht6y/record",
+                     *             "page": "/matches/p6d3wz7kq2xm5vb4nc3rj2ht6y"
                      *           },
                      *           "result": null,
                      *           "opening": null,
@@ -11736,7 +11736,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "t7m2kq4xz6vb3nc5rj8wd2hf4a",
+                     *       "id": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
                      *       "name": "Friday round robin",
                      *       "status": "cancelled",
                      *       "createdAt": "2026-10-01T12:00:00.000Z",
@@ -11762,7 +11762,7 @@ export interface operations {
                      *         {
                      *           "name": "alice",
                      *           "kind": "registered",
-                     *           "botId": "b4n6xr2mq7tz3kc5vj8wd2hp6e"
+                     *           "botId": "b4n6xr2mq7tz3kc5vj3wd2hp6e"
                      *         },
                      *         {
                      *           "name": "easy",
@@ -11851,11 +11851,11 @@ export interface operations {
                      *           "second": "alice",
                      *           "firstSeat": 0,
                      *           "status": "finished",
-                     *           "matchId": "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+                     *           "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
                      *           "links": {
-                     *             "match": "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa",
-                     *             "record": "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa/record",
-                     *             "page": "/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa"
+                     *             "match": "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa",
+                     *             "record": "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa/record",
+                     *             "page": "/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa"
                      *           },
                      *           "result": {
                      *             "winner": "easy",
@@ -11880,11 +11880,11 @@ export interface operations {
                      *           "second": "easy",
                      *           "firstSeat": 0,
                      *           "status": "cancelled",
-                     *           "matchId": "p6d3wz7kq2xm5vb4nc8rj2ht6y",
+                     *           "matchId": "p6d3wz7kq2xm5vb4nc3rj2ht6y",
                      *           "links": {
-                     *             "match": "/v1/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y",
-                     *             "record": "/v1/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y/record",
-                     *             "page": "/matches/p6d3wz7kq2xm5vb4nc8rj2ht6y"
+                     *             "match": "/v1/matches/p6d3wz7kq2xm5vb4nc3rj2ht6y",
+                     *             "record": "/v1/matches/p6d3wz7kq2xm5vb4nc3rj2ht6y/record",
+                     *             "page": "/matches/p6d3wz7kq2xm5vb4nc3rj2ht6y"
                      *           },
                      *           "result": null,
                      *           "opening": null,

@@ -58,7 +58,7 @@ export const BotMoveRequestSchema = z
     protocol: ProtocolSchema,
     tournamentId: z.union([z.string(), z.null()]).openapi({ description: IdsDescription.tournamentId, example: EXAMPLE_TOURNAMENT_ID }),
     gameId: z.string().openapi({ description: IdsDescription.gameId, example: "g12" }),
-    matchId: z.string().openapi({ description: IdsDescription.matchId, example: "k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
+    matchId: z.string().openapi({ description: IdsDescription.matchId, example: "k3v7tq2mz5xj4c6rb3wn2hd5fa" }),
     ply: z.number().int().min(0).max(16).openapi({ description: "Moves played so far; the answer is the move at this ply.", example: 3 }),
     seat: RoleSchema,
     phase: PhaseSchema,
@@ -125,7 +125,7 @@ export const BotEndNoticeSchema = z
     protocol: ProtocolSchema,
     tournamentId: z.union([z.string(), z.null()]).openapi({ description: IdsDescription.tournamentId, example: EXAMPLE_TOURNAMENT_ID }),
     gameId: z.string().openapi({ description: IdsDescription.gameId, example: "g12" }),
-    matchId: z.string().openapi({ description: IdsDescription.matchId, example: "k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
+    matchId: z.string().openapi({ description: IdsDescription.matchId, example: "k3v7tq2mz5xj4c6rb3wn2hd5fa" }),
     seat: RoleSchema,
     opponent: z.object({ name: z.string().openapi({ description: "The opponent's name.", example: "bob" }) }).openapi({ description: "Who the bot played." }),
     outcome: z
@@ -283,7 +283,7 @@ export const UpdateBotRequestSchema = z
 const MoveEventSchema = z
   .object({
     type: z.literal("move").openapi({ description: "A move request." }),
-    requestId: z.string().openapi({ description: "Answer with `POST /v1/bots/{id}/moves/{requestId}`.", example: "k3v7tq2mz5xj4c6rb8wn2hd5fa-3" }),
+    requestId: z.string().openapi({ description: "Answer with `POST /v1/bots/{id}/moves/{requestId}`.", example: "k3v7tq2mz5xj4c6rb3wn2hd5fa-3" }),
     request: BotMoveRequestSchema,
   })
   .openapi("BotStreamMove", {
@@ -323,9 +323,9 @@ export const BotEventsPageSchema = z
 export const BotMoveReceiptSchema = z
   .object({
     accepted: z.literal(true).openapi({ description: "The answer was taken for this request (it is judged as a webhook bot's answer: an illegal move is a forfeit)." }),
-    requestId: z.string().openapi({ description: "The request answered.", example: "k3v7tq2mz5xj4c6rb8wn2hd5fa-3" }),
+    requestId: z.string().openapi({ description: "The request answered.", example: "k3v7tq2mz5xj4c6rb3wn2hd5fa-3" }),
   })
-  .openapi("BotMoveReceipt", { description: "A connected bot's answer, taken.", example: { accepted: true, requestId: "k3v7tq2mz5xj4c6rb8wn2hd5fa-3" } });
+  .openapi("BotMoveReceipt", { description: "A connected bot's answer, taken.", example: { accepted: true, requestId: "k3v7tq2mz5xj4c6rb3wn2hd5fa-3" } });
 
 export type BotOutput = z.infer<typeof BotSchema>;
 export type BotEntry = (typeof BOT_ENTRIES)[number];

@@ -8,7 +8,7 @@ import { RESULT_REASONS } from "../match/index.ts";
 import { EXAMPLE_BOT_ID, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";
 import { NextLinkSchema } from "./pagination.ts";
 
-const EXAMPLE_OPPONENT_ID = "c5p7ys3nr8ua4ld6wk9xe3jq7f";
+const EXAMPLE_OPPONENT_ID = "c5p7ys3nr3ua4ld6wk7xe3jq7f";
 
 /** How ladder ratings are computed, in words (the settings' `rating`). */
 export const LADDER_RATING = "Bradley-Terry, fitted incrementally: each pairing moves its two bots against their opponents' current ratings";
@@ -59,7 +59,7 @@ const LadderPlayingSchema = z
 const LADDER_GAME_EXAMPLE = {
   tournamentId: EXAMPLE_TOURNAMENT_ID,
   gameId: "g2",
-  matchId: "k3v7tq2mz5xj4c6rb8wn2hd5fa",
+  matchId: "k3v7tq2mz5xj4c6rb3wn2hd5fa",
   opponent: { id: EXAMPLE_OPPONENT_ID, name: "bob" },
   role: "second",
   opening: "classic/7",
@@ -158,7 +158,7 @@ const LadderGameSchema = z
     gameId: z.string().openapi({ example: "g2" }),
     matchId: z
       .union([z.string(), z.null()])
-      .openapi({ description: "The match of the game (its page is `/matches/{matchId}`).", example: "k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
+      .openapi({ description: "The match of the game (its page is `/matches/{matchId}`).", example: "k3v7tq2mz5xj4c6rb3wn2hd5fa" }),
     opponent: z.object({ id: z.string(), name: z.string() }).openapi({ example: { id: EXAMPLE_OPPONENT_ID, name: "bob" } }),
     role: z.enum(["first", "second"]).openapi({ description: "`first`: the bot made the first move of the game.", example: "second" }),
     opening: z.union([z.string(), z.null()]).openapi({ description: "The opening the game started from, by name; null for the empty board.", example: null }),

@@ -94,7 +94,7 @@ const SeatInputSchema = z
     z
       .strictObject({
         kind: z.literal("bot").openapi({ description: "A registered bot (webhook or connected)." }),
-        bot: z.string().min(1).max(40).openapi({ description: "The bot's id (from POST /v1/bots).", example: "b4n6xr2mq7tz3kc5vj8wd2hp6e" }),
+        bot: z.string().min(1).max(40).openapi({ description: "The bot's id (from POST /v1/bots).", example: "b4n6xr2mq7tz3kc5vj3wd2hp6e" }),
         token: z.string().min(1).max(200).optional().openapi({
           description: "The bot's management token: needed when its `entry` is `owner` (without it: 403 `registry/entry_refused`).",
           example: "m8Xc2vB5nQ1wE7rT4yU9iO3pA6sD0fGh_jKlZ-xCvBn",
@@ -103,7 +103,7 @@ const SeatInputSchema = z
       .openapi("BotSeatInput", {
         description:
           "A seat for a registered bot: the match asks it for its moves with the bot protocol (a webhook bot's `POST /move`, a connected bot's event stream), under the match's clock; a bot that misbehaves loses by forfeit, as in a tournament.",
-        example: { kind: "bot", bot: "b4n6xr2mq7tz3kc5vj8wd2hp6e" },
+        example: { kind: "bot", bot: "b4n6xr2mq7tz3kc5vj3wd2hp6e" },
       }),
   ])
   .openapi("SeatInput", {

@@ -90,7 +90,7 @@ export const PROBLEMS = {
   "move/piece_not_available": { status: 422, title: "Piece not available", example: "piece A is not available" },
   "move/no_quarto": { status: 422, title: "No Quarto to announce", example: "placing on d4 completes no Quarto" },
 
-  "match/not_found": { status: 404, title: "Match not found", example: "there is no match k3v7tq2mz5xj4c6rb8wn2hd5fa" },
+  "match/not_found": { status: 404, title: "Match not found", example: "there is no match k3v7tq2mz5xj4c6rb3wn2hd5fa" },
   "match/token_required": {
     status: 401,
     title: "Seat token required",
@@ -134,7 +134,7 @@ export const PROBLEMS = {
     example: "the engine is busy: 17 searches are waiting; retry in 42 s",
   },
 
-  "registry/not_found": { status: 404, title: "Bot not found", example: "there is no registered bot b4n6xr2mq7tz3kc5vj8wd2hp6e" },
+  "registry/not_found": { status: 404, title: "Bot not found", example: "there is no registered bot b4n6xr2mq7tz3kc5vj3wd2hp6e" },
   "registry/bad_url": { status: 422, title: "Unusable bot URL", example: "a bot URL must use http or https, not ftp" },
   "registry/name_taken": { status: 409, title: "Bot name taken", example: "a bot named alice is already registered" },
   "registry/url_not_allowed": {
@@ -152,7 +152,7 @@ export const PROBLEMS = {
   "registry/entry_refused": {
     status: 403,
     title: "Only the bot's owner may enter it",
-    example: "bots.0: alice is entered by its owner only (entry: owner): give it as {\"id\": \"b4n6xr2mq7tz3kc5vj8wd2hp6e\", \"token\": \"<its management token>\"}",
+    example: "bots.0: alice is entered by its owner only (entry: owner): give it as {\"id\": \"b4n6xr2mq7tz3kc5vj3wd2hp6e\", \"token\": \"<its management token>\"}",
   },
 
   "connection/not_connected_bot": {
@@ -160,11 +160,11 @@ export const PROBLEMS = {
     title: "Not a connected bot",
     example: "alice is a webhook bot: the service calls its URL; only a bot registered with connection: stream reads events",
   },
-  "connection/request_not_found": { status: 404, title: "No such move request", example: "bot alice has no move request k3v7tq2mz5xj4c6rb8wn2hd5fa-3" },
+  "connection/request_not_found": { status: 404, title: "No such move request", example: "bot alice has no move request k3v7tq2mz5xj4c6rb3wn2hd5fa-3" },
   "connection/request_closed": {
     status: 409,
     title: "The move request is closed",
-    example: "move request k3v7tq2mz5xj4c6rb8wn2hd5fa-3 is closed (answered already)",
+    example: "move request k3v7tq2mz5xj4c6rb3wn2hd5fa-3 is closed (answered already)",
   },
 
   "reference/unknown_bot": {
@@ -174,17 +174,17 @@ export const PROBLEMS = {
   },
   "reference/bad_move_request": { status: 422, title: "Bad move request", example: "the game in this position is over: there is no move to make" },
 
-  "tournament/not_found": { status: 404, title: "Tournament not found", example: "there is no tournament t7m2kq4xz6vb3nc5rj8wd2hf4a" },
+  "tournament/not_found": { status: 404, title: "Tournament not found", example: "there is no tournament t7m2kq4xz6vb3nc5rj3wd2hf4a" },
   "tournament/unknown_bot": {
     status: 422,
     title: "Unknown bot",
-    example: "bots.1: 'b4n6xr2mq7tz3kc5vj8wd2hp6e' is neither a registered bot id nor a built-in bot (random, easy, medium, hard, perfect)",
+    example: "bots.1: 'b4n6xr2mq7tz3kc5vj3wd2hp6e' is neither a registered bot id nor a built-in bot (random, easy, medium, hard, perfect)",
   },
   "tournament/token_required": { status: 401, title: "Management token required", example: "send the tournament's management token as Authorization: Bearer <token>" },
   "tournament/wrong_token": { status: 403, title: "Wrong management token", example: "the token is not this tournament's management token" },
   "tournament/over": { status: 409, title: "The tournament is over", example: "the tournament is already finished" },
 
-  "ladder/not_found": { status: 404, title: "Not on the ladder", example: "bot b4n6xr2mq7tz3kc5vj8wd2hp6e has never been on the ladder" },
+  "ladder/not_found": { status: 404, title: "Not on the ladder", example: "bot b4n6xr2mq7tz3kc5vj3wd2hp6e has never been on the ladder" },
   "ladder/full": { status: 409, title: "The ladder is full", example: "the ladder has 10000 bots, its most" },
 
   "server/internal": { status: 500, title: "Internal server error", example: "an unexpected error occurred; it has been logged" },

@@ -221,20 +221,20 @@ const MatchLinksSchema = z
   .object({
     match: z
       .string()
-      .openapi({ format: "uri-reference", description: "The match (live state; also `/ws` to watch it).", example: "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
+      .openapi({ format: "uri-reference", description: "The match (live state; also `/ws` to watch it).", example: "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa" }),
     record: z.string().openapi({
       format: "uri-reference",
       description: "Its game record (replays with POST /v1/replay).",
-      example: "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa/record",
+      example: "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa/record",
     }),
-    page: z.string().openapi({ format: "uri-reference", description: "Its web page.", example: "/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
+    page: z.string().openapi({ format: "uri-reference", description: "Its web page.", example: "/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa" }),
   })
   .openapi("MatchLinks", {
     description: "Where to see a match.",
     example: {
-      match: "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa",
-      record: "/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa/record",
-      page: "/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa",
+      match: "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa",
+      record: "/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa/record",
+      page: "/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa",
     },
   });
 
@@ -301,7 +301,7 @@ const TournamentGameSchema = z
       }),
     matchId: z
       .union([z.string(), z.null()])
-      .openapi({ description: "The match of the attempt that counts (or is being played); null before it starts.", example: "k3v7tq2mz5xj4c6rb8wn2hd5fa" }),
+      .openapi({ description: "The match of the attempt that counts (or is being played); null before it starts.", example: "k3v7tq2mz5xj4c6rb3wn2hd5fa" }),
     links: z.union([MatchLinksSchema, z.null()]).openapi({ description: "Where to see that match; null before it starts." }),
     result: z.union([GameResultSchema, z.null()]).openapi({ description: "How it ended; null until it does." }),
     opening: z.union([z.string(), z.null()]).openapi({ description: "The opening it started from, by name; null for the empty board.", example: null }),

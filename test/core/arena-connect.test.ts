@@ -14,7 +14,7 @@ import { type RunningServer, serveFetch } from "../../arena/node-server.ts";
 import { startBridge } from "../../arena/connect.ts";
 
 const TOKEN = "token-of-the-bot";
-const BOT_ID = "b4n6xr2mq7tz3kc5vj8wd2hp6e";
+const BOT_ID = "b4n6xr2mq7tz3kc5vj3wd2hp6e";
 const secret = generateBotSecret();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -31,7 +31,7 @@ interface Service {
 let local: RunningServer;
 let service: Service;
 const ends: EndNotice[] = [];
-const request = (ply: number) => ({ ...examples.bots.moveRequest, matchId: "k3v7tq2mz5xj4c6rb8wn2hd5fa", ply });
+const request = (ply: number) => ({ ...examples.bots.moveRequest, matchId: "k3v7tq2mz5xj4c6rb3wn2hd5fa", ply });
 
 beforeAll(async () => {
   local = await serveFetch(

@@ -52,7 +52,7 @@ describe("entry: owner", () => {
     const open = await register({ entry: "open" });
     await cancelCreated(await tournament([open.id, "random"]));
     await expectProblem(tournament([{ id: open.id, token: "wrong" }, "random"]), "registry/entry_refused");
-    await expectProblem(tournament([{ id: "b4n6xr2mq7tz3kc5vj8wd2hp6e", token: "x" }, "random"]), "tournament/unknown_bot");
+    await expectProblem(tournament([{ id: "b4n6xr2mq7tz3kc5vj3wd2hp6e", token: "x" }, "random"]), "tournament/unknown_bot");
   });
 
   it("PATCH /v1/bots/{id} with the token opens it (and closes it again); without the right token it is refused", async () => {

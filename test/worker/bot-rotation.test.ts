@@ -81,7 +81,7 @@ describe("rotating a bot's secret and token", () => {
     const bot = await register();
     await expectProblem(rotate(bot.id), "registry/token_required");
     await expectProblem(rotate(bot.id, bearer("not-the-token")), "registry/wrong_token");
-    await expectProblem(rotate("b4n6xr2mq7tz3kc5vj8wd2hp6e", bearer(bot.token)), "registry/not_found");
+    await expectProblem(rotate("b4n6xr2mq7tz3kc5vj3wd2hp6e", bearer(bot.token)), "registry/not_found");
     await expectProblem(rotate("nope", bearer(bot.token)), "registry/not_found");
     const [entrant] = await registry().entrants([bot.id]);
     expect(entrant?.secret).toBe(bot.secret);

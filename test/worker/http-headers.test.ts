@@ -19,7 +19,7 @@ describe("X-Request-Id", () => {
       await request("/v1/check-win", { method: "DELETE" }),
       await request("/v1/check-win", { method: "OPTIONS", headers: { Origin: "https://a.site", "Access-Control-Request-Method": "POST" } }),
       await request("/analyze", { headers: { Accept: "text/html" } }),
-      await request("/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa/ws"),
+      await request("/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa/ws"),
       await postJson("/v1/check-win", { position: "?" }),
     ];
     const ids = answers.map((response) => response.headers.get("x-request-id") ?? "");
@@ -56,8 +56,8 @@ describe("CORS", () => {
   it.each([
     ["/v1/validate-move", "GET,HEAD,POST,OPTIONS"],
     ["/v1/matches", "POST,OPTIONS"],
-    ["/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa", "GET,HEAD,OPTIONS"],
-    ["/v1/bots/b4n6xr2mq7tz3kc5vj8wd2hp6e", "GET,HEAD,PATCH,DELETE,OPTIONS"],
+    ["/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa", "GET,HEAD,OPTIONS"],
+    ["/v1/bots/b4n6xr2mq7tz3kc5vj3wd2hp6e", "GET,HEAD,PATCH,DELETE,OPTIONS"],
     ["/healthz", "GET,HEAD,OPTIONS"],
   ])("a preflight for %s lists only %s", async (path, methods) => {
     const response = await request(path, {

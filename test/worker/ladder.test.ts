@@ -179,7 +179,7 @@ describe("the ladder", () => {
     expect(botHtml.match(/<svg class="rating-chart[^"]*"[^>]*aria-label="strong1: rating [0-9.]+ ± [0-9.]+ after 8 games"/g)?.length).toBe(2);
     expect(botHtml.match(/<circle class="chart-dot"/g)?.length).toBe(2 * rounds);
     expect(botHtml).not.toMatch(/(src|href)="https?:/);
-    expect((await request("/ladder/b4n6xr2mq7tz3kc5vj8wd2hp6e", { headers: { Accept: "text/html" } })).status).toBe(404);
+    expect((await request("/ladder/b4n6xr2mq7tz3kc5vj3wd2hp6e", { headers: { Accept: "text/html" } })).status).toBe(404);
     // Nothing lives only in memory: after an eviction every view is the same.
     await evictDurableObject(ladder()).catch(() => {});
     expect(await Promise.all(ids.map(ladderBot))).toEqual(entries);
@@ -241,7 +241,7 @@ describe("the ladder", () => {
     await expectProblem(put(crashy.id), "registry/token_required");
     await expectProblem(put(crashy.id, steady.token), "registry/wrong_token");
     await expectProblem(put("nobody"), "registry/token_required");
-    await expectProblem(put("b4n6xr2mq7tz3kc5vj8wd2hp6e", crashy.token), "registry/not_found");
+    await expectProblem(put("b4n6xr2mq7tz3kc5vj3wd2hp6e", crashy.token), "registry/not_found");
     const resumed = await json200<LadderEntryOutput>(put(crashy.id, crashy.token));
     expect(resumed).toMatchObject({ status: "active", pausedReason: null, forfeitStreak: 0 });
     await cron(start + (tick + 2) * MINUTE);
@@ -333,6 +333,6 @@ describe("the ladder", () => {
     await expectProblem(request("/v1/ladder?cursor=nonsense!"), "request/invalid");
     await expectProblem(request("/v1/ladder?limit=0"), "request/invalid");
     await expectProblem(request("/v1/ladder?limit=many"), "request/invalid");
-    await expectProblem(request("/v1/ladder/b4n6xr2mq7tz3kc5vj8wd2hp6e"), "ladder/not_found");
+    await expectProblem(request("/v1/ladder/b4n6xr2mq7tz3kc5vj3wd2hp6e"), "ladder/not_found");
   });
 });

@@ -56,7 +56,7 @@ describe("a bot seat in a hosted match", () => {
         firstSeat: 0,
         seats: [
           { kind: "human", take: true },
-          { kind: "bot", bot: "b4n6xr2mq7tz3kc5vj8wd2hp6e" },
+          { kind: "bot", bot: "b4n6xr2mq7tz3kc5vj3wd2hp6e" },
         ],
       }),
       "registry/not_found",

@@ -119,7 +119,7 @@ describe("GET /v1/matches/{id}/stream", () => {
   });
 
   it("an unknown match is a 404 problem", async () => {
-    await expectProblem(request("/v1/matches/k3v7tq2mz5xj4c6rb8wn2hd5fa/stream"), "match/not_found");
+    await expectProblem(request("/v1/matches/k3v7tq2mz5xj4c6rb3wn2hd5fa/stream"), "match/not_found");
     await expectProblem(request("/v1/matches/nope/stream"), "match/not_found");
   });
 });

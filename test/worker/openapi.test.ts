@@ -12,6 +12,7 @@ import committedExamples from "../../src/wire/examples.json" with { type: "json"
 import { createApp } from "../../src/http/app.ts";
 import { PROBLEM_CODES } from "../../src/wire/problems.ts";
 import { PAGE_ONLY_PATHS } from "../../src/pages/routes.ts";
+import { isMatchId } from "../../src/match/index.ts";
 import { json200, request } from "./http.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks the spec as arbitrary JSON
@@ -25,6 +26,13 @@ describe("openapi.json", () => {
 
   it("shows the committed computed examples, which are what the service computes (regenerate with npm run openapi)", async () => {
     expect(committedExamples).toEqual(await computeExamples());
+  });
+
+  it("gives ids in its examples that are ids (26 characters of a-z and 2-7), so that a client that checks them, or tries them, gets what the spec shows", () => {
+    const text = JSON.stringify(committed);
+    const idLike = [...new Set(text.match(/(?<![A-Za-z0-9_-])[a-z0-9]{26}(?![A-Za-z0-9_])/g) ?? [])].filter((word) => /[0-9]/.test(word));
+    expect(idLike.length).toBeGreaterThan(3);
+    expect(idLike.filter((id) => !isMatchId(id))).toEqual([]);
   });
 
   const spec = committed as Json;

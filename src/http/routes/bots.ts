@@ -541,7 +541,7 @@ export function registerBotsRoutes(app: App): void {
       security: [{ botToken: [] }],
       request: {
         params: IdParamSchema.extend({
-          requestId: z.string().max(200).openapi({ param: { name: "requestId", in: "path", description: "The `requestId` of the move event." }, example: "k3v7tq2mz5xj4c6rb8wn2hd5fa-3" }),
+          requestId: z.string().max(200).openapi({ param: { name: "requestId", in: "path", description: "The `requestId` of the move event." }, example: "k3v7tq2mz5xj4c6rb3wn2hd5fa-3" }),
         }),
         body: { required: true, content: { "application/json": { schema: BotMoveAnswerSchema, examples: { move: { summary: "Place on c3, give piece 3", value: { place: 10, give: 3 } } } } } },
       },
