@@ -34,6 +34,7 @@ interface Env {
   ENGINE_RATE_LIMIT?: RateLimit;
   ENGINE_LARGE_RATE_LIMIT?: RateLimit;
   AUTH_FAILURES_RATE_LIMIT?: RateLimit;
+  BOT_CONNECTIONS_RATE_LIMIT?: RateLimit;
 }
 declare namespace Cloudflare {
   interface Env extends globalThis.Env {}

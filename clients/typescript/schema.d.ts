@@ -521,7 +521,7 @@ export interface paths {
         };
         /**
          * A connected bot's events
-         * @description For a bot registered with `connection: stream`, with its management token as `Authorization: Bearer <token>`. Without `wait`: newline-delimited JSON (`application/x-ndjson`) that stays open, one `BotStreamEvent` a line: `{"type":"move","requestId","request"}` (`request` is exactly the body a webhook bot gets in `POST /move`; answer with `POST /v1/bots/{id}/moves/{requestId}` within `request.clock.timeLeftMs`), `{"type":"end","notice"}` (the body of `POST /end`) and `{"type":"keepAlive"}` at least every 15 s. On every (re)connect each move request still open comes first, then a keep-alive, so a dropped connection loses nothing. One stream per bot: a new one (or a long poll) ends the old. With `wait` (seconds, 1-60), a long poll for clients that cannot read a stream: the answer is JSON, `{"events": [...]}`, as soon as there is an event (the open requests at once), or empty after `wait` seconds; poll again at once. A connected bot that is not connected when a game asks its first move is treated as an unreachable webhook bot (the game is aborted and replayed once); after its first move its clock runs while it reconnects.
+         * @description For a bot registered with `connection: stream`, with its management token as `Authorization: Bearer <token>`. Without `wait`: newline-delimited JSON (`application/x-ndjson`) that stays open, one `BotStreamEvent` a line: `{"type":"move","requestId","request"}` (`request` is exactly the body a webhook bot gets in `POST /move`; answer with `POST /v1/bots/{id}/moves/{requestId}` within `request.clock.timeLeftMs`), `{"type":"end","notice"}` (the body of `POST /end`) and `{"type":"keepAlive"}` at least every 15 s. On every (re)connect each move request still open comes first, then a keep-alive, so a dropped connection loses nothing. One stream per bot: a new one (or a long poll) ends the old. With `wait` (seconds, 1-60), a long poll for clients that cannot read a stream: the answer is JSON, `{"events": [...]}`, as soon as there is an event (the open requests at once), or empty after `wait` seconds; poll again at once. A connected bot that is not connected when a game asks its first move is treated as an unreachable webhook bot (the game is aborted and replayed once); after its first move its clock runs while it reconnects. At most 300 connects (streams and long polls, refused ones included) a minute per client (429 `request/rate_limited`).
          */
         get: operations["streamBotEvents"];
         put?: never;
@@ -10814,7 +10814,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many wrong tokens from this client: every request with a token is refused until the window ends. */
+            /** @description Too many requests */
             429: {
                 headers: {
                     /** @description Seconds until the client's window resets. */

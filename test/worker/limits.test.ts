@@ -40,6 +40,14 @@ async function post(binding: RateLimitBinding, client: string, path: string, bod
   return response;
 }
 
+/** GETs `path` as `client`, with `binding` replaced by the tight limit. */
+async function get(binding: RateLimitBinding, client: string, path: string): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(`${ORIGIN}${path}`, { headers: { "CF-Connecting-IP": client } }), { ...env, [binding]: tight }, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
 /** Counts are per clock-aligned minute: a burst that could straddle two windows waits for the next one. */
 async function startOfWindow(): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
@@ -89,6 +97,15 @@ describe("per-client quotas: 429 with Retry-After and RateLimit fields", () => {
     expect(response.headers.get("RateLimit-Policy")).toBe(`"matches";q=60;w=60`);
     const exposed = (response.headers.get("access-control-expose-headers") ?? "").split(",").map((name) => name.trim().toLowerCase());
     expect(exposed).toEqual(expect.arrayContaining(["ratelimit", "ratelimit-policy", "retry-after"]));
+  });
+
+  it("connected bots' streams and long polls: every connect counts, refused ones included", async () => {
+    await startOfWindow();
+    const client = newClient();
+    const connect = (who: string) => get("BOT_CONNECTIONS_RATE_LIMIT", who, "/v1/bots/b4n6xr2mq7tz3kc5vj3wd2hp6e/events?wait=1");
+    for (let attempt = 0; attempt < TIGHT; attempt++) await expectProblem(connect(client), "registry/token_required");
+    await expectLimited(await connect(client), "bot-connections", `"bot-connections";q=300;w=60`);
+    await expectProblem(connect(newClient()), "registry/token_required");
   });
 
   it("new matches", async () => {

@@ -506,7 +506,7 @@ export function registerBotsRoutes(app: App): void {
       tags: ["Bots"],
       operationId: "streamBotEvents",
       summary: "A connected bot's events",
-      description: `For a bot registered with \`connection: stream\`, with its management token as \`Authorization: Bearer <token>\`. Without \`wait\`: newline-delimited JSON (\`application/x-ndjson\`) that stays open, one \`BotStreamEvent\` a line: \`{"type":"move","requestId","request"}\` (\`request\` is exactly the body a webhook bot gets in \`POST /move\`; answer with \`POST /v1/bots/{id}/moves/{requestId}\` within \`request.clock.timeLeftMs\`), \`{"type":"end","notice"}\` (the body of \`POST /end\`) and \`{"type":"keepAlive"}\` at least every ${KEEP_ALIVE_MS / 1000} s. On every (re)connect each move request still open comes first, then a keep-alive, so a dropped connection loses nothing. One stream per bot: a new one (or a long poll) ends the old. With \`wait\` (seconds, 1-${MAX_WAIT_S}), a long poll for clients that cannot read a stream: the answer is JSON, \`{"events": [...]}\`, as soon as there is an event (the open requests at once), or empty after \`wait\` seconds; poll again at once. A connected bot that is not connected when a game asks its first move is treated as an unreachable webhook bot (the game is aborted and replayed once); after its first move its clock runs while it reconnects.`,
+      description: `For a bot registered with \`connection: stream\`, with its management token as \`Authorization: Bearer <token>\`. Without \`wait\`: newline-delimited JSON (\`application/x-ndjson\`) that stays open, one \`BotStreamEvent\` a line: \`{"type":"move","requestId","request"}\` (\`request\` is exactly the body a webhook bot gets in \`POST /move\`; answer with \`POST /v1/bots/{id}/moves/{requestId}\` within \`request.clock.timeLeftMs\`), \`{"type":"end","notice"}\` (the body of \`POST /end\`) and \`{"type":"keepAlive"}\` at least every ${KEEP_ALIVE_MS / 1000} s. On every (re)connect each move request still open comes first, then a keep-alive, so a dropped connection loses nothing. One stream per bot: a new one (or a long poll) ends the old. With \`wait\` (seconds, 1-${MAX_WAIT_S}), a long poll for clients that cannot read a stream: the answer is JSON, \`{"events": [...]}\`, as soon as there is an event (the open requests at once), or empty after \`wait\` seconds; poll again at once. A connected bot that is not connected when a game asks its first move is treated as an unreachable webhook bot (the game is aborted and replayed once); after its first move its clock runs while it reconnects. At most ${LIMIT_POLICIES["bot-connections"].quota} connects (streams and long polls, refused ones included) a minute per client (429 \`request/rate_limited\`).`,
       security: [{ botToken: [] }],
       request: { params: IdParamSchema, query: EventsQuerySchema },
       responses: {
@@ -517,10 +517,14 @@ export function registerBotsRoutes(app: App): void {
             "application/json": { schema: BotEventsPageSchema, example: { events: [{ type: "move", requestId: `${examples.bots.moveRequest.matchId}-${examples.bots.moveRequest.ply}`, request: examples.bots.moveRequest }] } },
           },
         },
-        ...problems("/v1/bots/{id}/events", ["request/invalid", "registry/token_required", "registry/wrong_token", "registry/not_found", "connection/not_connected_bot"]),
+        ...withRateLimitHeaders(
+          problems("/v1/bots/{id}/events", ["request/invalid", "registry/token_required", "registry/wrong_token", "registry/not_found", "connection/not_connected_bot", "request/rate_limited"]),
+        ),
       },
     }),
     async (c) => {
+      // Every connect counts, refused ones included: each opens a socket to the link and ends the one before.
+      await spend(c, "bot-connections");
       const { id } = c.req.valid("param");
       const { wait } = c.req.valid("query");
       const tokenHash = await connectedBotOf(c, id);
