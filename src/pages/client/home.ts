@@ -3,7 +3,6 @@
  * gets in this browser, and opens the match page. Shipped as source (see clientScript).
  */
 import type { ClientEnv } from "../layout.ts";
-import type { BrowserElement } from "./browser.ts";
 
 interface CreatedMatch {
   id: string;
@@ -14,13 +13,7 @@ export function homeClient(env: ClientEnv, _config: Record<string, never>): void
   const { kit } = env;
   const form = kit.byId("new-match");
   const error = kit.byId("form-error");
-  const field = (name: string): BrowserElement => {
-    const element = form.querySelector(`[name="${name}"]`);
-    if (!element) throw new Error(`no field ${name}`);
-    return element;
-  };
-  const checked = (name: string): string[] => [...form.querySelectorAll(`[name="${name}"]`)].filter((input) => input.checked).map((input) => input.value);
-  const number = (name: string): number => Number(field(name).value);
+  const { field, checked, clock: chosenClock } = kit.formFields(form);
 
   function sync(): void {
     kit.byId("level-row").hidden = checked("opponent")[0] !== "engine";
@@ -34,13 +27,7 @@ export function homeClient(env: ClientEnv, _config: Record<string, never>): void
     if (attributes.length === 0) return { body: null, problem: "Choose at least one attribute that counts." };
     const announce = field("announce").value;
     const rules = { squares: field("squares").checked, attributes, announce, ...(announce === "manual" ? { missedClaim: field("missedClaim").checked } : {}) };
-    const clockKind = checked("clock")[0];
-    const clock =
-      clockKind === "move"
-        ? { kind: "move", moveMs: Math.round(number("moveSeconds") * 1000) }
-        : clockKind === "game"
-          ? { kind: "game", initialMs: Math.round(number("gameMinutes") * 60_000), incrementMs: Math.round(number("incrementSeconds") * 1000) }
-          : { kind: "none" };
+    const clock = chosenClock();
     const name = field("name").value.trim();
     const me = { kind: "human", take: true, ...(name ? { name } : {}) };
     const opponent = checked("opponent")[0] === "engine" ? { kind: "engine", level: field("level").value } : { kind: "human", take: false };

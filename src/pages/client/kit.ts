@@ -1,6 +1,6 @@
 /**
- * Helpers every page script shares: element lookup, event delegation, calls to this service's API
- * (same origin only) and the seat and tournament tokens this browser holds. Self-contained like
+ * Helpers every page script shares: element lookup, event delegation, a form's fields, calls to this
+ * service's API (same origin only) and the seat and tournament tokens this browser holds. Self-contained like
  * makeDrawing: its source is shipped to the browser as is, so it may use only browser globals.
  */
 import type { Browser, BrowserElement, BrowserEvent } from "./browser.ts";
@@ -84,7 +84,29 @@ export function makeKit() {
     localStorage.setItem(tournamentKey(tournamentId), token);
   }
 
-  return { browser, byId, delegate, onActivate, api, heldSeat, holdSeat, heldTournament, holdTournament };
+  /**
+   * The fields of `form` by name: one field, the values of the ticked ones, a number; and the clock its
+   * clock fields choose (`clock` none, move or game, `moveSeconds`, `gameMinutes`, `incrementSeconds`),
+   * as the API takes it.
+   */
+  function formFields(form: BrowserElement) {
+    const field = (name: string): BrowserElement => {
+      const element = form.querySelector(`[name="${name}"]`);
+      if (!element) throw new Error(`no field ${name}`);
+      return element;
+    };
+    const checked = (name: string): string[] => [...form.querySelectorAll(`[name="${name}"]`)].filter((input) => input.checked).map((input) => input.value);
+    const number = (name: string): number => Number(field(name).value);
+    const clock = (): Record<string, unknown> => {
+      const kind = checked("clock")[0];
+      if (kind === "move") return { kind: "move", moveMs: Math.round(number("moveSeconds") * 1000) };
+      if (kind === "game") return { kind: "game", initialMs: Math.round(number("gameMinutes") * 60_000), incrementMs: Math.round(number("incrementSeconds") * 1000) };
+      return { kind: "none" };
+    };
+    return { field, checked, number, clock };
+  }
+
+  return { browser, byId, delegate, onActivate, api, heldSeat, holdSeat, heldTournament, holdTournament, formFields };
 }
 
 export type Kit = ReturnType<typeof makeKit>;

@@ -6,7 +6,6 @@
  * Shipped as source (see clientScript).
  */
 import type { ClientEnv } from "../layout.ts";
-import type { BrowserElement } from "./browser.ts";
 
 interface CreatedTournament {
   id: string;
@@ -17,13 +16,7 @@ export function tournamentsClient(env: ClientEnv, _config: Record<string, never>
   const { kit } = env;
   const form = kit.byId("new-tournament");
   const error = kit.byId("form-error");
-  const field = (name: string): BrowserElement => {
-    const element = form.querySelector(`[name="${name}"]`);
-    if (!element) throw new Error(`no field ${name}`);
-    return element;
-  };
-  const checked = (name: string): string[] => [...form.querySelectorAll(`[name="${name}"]`)].filter((input) => input.checked).map((input) => input.value);
-  const number = (name: string): number => Number(field(name).value);
+  const { field, checked, number, clock: chosenClock } = kit.formFields(form);
 
   function sync(): void {
     const kind = checked("kind")[0];
@@ -50,13 +43,7 @@ export function tournamentsClient(env: ClientEnv, _config: Record<string, never>
       bots = ticked;
       if (bots.length < 2) return { body: null, problem: "Tick at least two bots." };
     }
-    const clockKind = checked("clock")[0];
-    const clock =
-      clockKind === "move"
-        ? { kind: "move", moveMs: Math.round(number("moveSeconds") * 1000) }
-        : clockKind === "game"
-          ? { kind: "game", initialMs: Math.round(number("gameMinutes") * 60_000), incrementMs: Math.round(number("incrementSeconds") * 1000) }
-          : { kind: "none" };
+    const clock = chosenClock();
     const openings = field("openings");
     const suite = openings.value;
     const squares = form.querySelector(`[name="openings"] option[value="${suite}"]`)?.getAttribute("data-squares") === "true";
