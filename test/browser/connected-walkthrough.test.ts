@@ -7,8 +7,9 @@
  * match against a person; the printed standings and match must look as the pages show them.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -16,6 +17,15 @@ import { baseUrl, skipReason } from "./chromium.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const run = promisify(execFile);
+
+/**
+ * The walkthrough's curl commands run as a client of their own: a .curlrc (in CURL_HOME) adds the
+ * `CF-Connecting-IP` header Cloudflare would set, which wrangler dev honours, so the per-client limits
+ * (5 new tournaments a minute) are not shared with the other browser tests' requests.
+ */
+const CURL_HOME = mkdtempSync(join(tmpdir(), "walkthrough-curl-"));
+writeFileSync(join(CURL_HOME, ".curlrc"), `header = "CF-Connecting-IP: 203.0.113.${1 + Math.floor(Math.random() * 250)}"\n`);
+const shellEnv = { ...process.env, CURL_HOME };
 
 /** The fenced blocks of `language` in a page's text, each with the fenced block right after it (if any). */
 function blocks(text: string): { language: string; body: string }[] {
@@ -46,7 +56,7 @@ const started: ChildProcess[] = [];
 
 /** A block that keeps running (a bot, the bridge), in its own process group; resolves once its output shows `ready`. */
 function background(script: string, ready: RegExp, timeoutMs: number): Promise<{ output: () => string }> {
-  const child = spawn("bash", ["-euo", "pipefail", "-c", script], { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("bash", ["-euo", "pipefail", "-c", script], { cwd: ROOT, env: shellEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   started.push(child);
   let output = "";
   return new Promise((resolve, reject) => {
@@ -69,7 +79,7 @@ function background(script: string, ready: RegExp, timeoutMs: number): Promise<{
 
 /** A block that ends: its standard output (it must exit 0). */
 async function foreground(script: string, timeoutMs: number): Promise<string> {
-  const { stdout } = await run("bash", ["-euo", "pipefail", "-c", script], { cwd: ROOT, timeout: timeoutMs });
+  const { stdout } = await run("bash", ["-euo", "pipefail", "-c", script], { cwd: ROOT, env: shellEnv, timeout: timeoutMs });
   return stdout;
 }
 
@@ -89,6 +99,7 @@ afterEach(stopStarted);
 afterAll(() => {
   stopStarted();
   for (const file of ["carol.json", "carol-tournament.json", "dana.json", "dana-tournament.json"]) rmSync(join(ROOT, file), { force: true });
+  rmSync(CURL_HOME, { recursive: true, force: true });
 });
 
 interface Walkthrough {
@@ -131,9 +142,21 @@ describe.skipIf(skipReason !== null)("the connected-bot walkthrough, as the page
   for (const walkthrough of skipReason === null ? walkthroughs() : []) {
     it(`${walkthrough.page}: a bridged webhook bot plays a tournament to its end${walkthrough.match === null ? "" : ", then a hosted match"}`, async () => {
       const origin = new URL(baseUrl ?? "").origin;
-      const port = await freePort();
+      // The local bot on a free port (another process may take a port between the check and the bind: then another one).
+      let port = 0;
+      for (let attempt = 1; port === 0; attempt++) {
+        const candidate = await freePort();
+        const script = walkthrough.bot.replaceAll("9001", String(candidate));
+        const started = await background(script, new RegExp(`is listening on http://127\\.0\\.0\\.1:${candidate}`), 60_000).then(
+          () => true,
+          (error: Error) => {
+            if (attempt >= 3 || !error.message.includes("EADDRINUSE")) throw error;
+            return false;
+          },
+        );
+        if (started) port = candidate;
+      }
       const local = (script: string) => script.replaceAll("http://localhost:8787", origin).replaceAll("9001", String(port));
-      await background(local(walkthrough.bot), new RegExp(`is listening on http://127\\.0\\.0\\.1:${port}`), 60_000);
       const bridge = await background(local(walkthrough.bridge), /connected to /, 60_000);
 
       // The tournament: every game played to its end, carol (the bridged bot) among the standings, no forfeit.
