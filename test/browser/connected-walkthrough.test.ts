@@ -8,12 +8,12 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { baseUrl, skipReason } from "./chromium.ts";
+import { freePort } from "./global-setup.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const run = promisify(execFile);
@@ -39,17 +39,6 @@ function between(page: string, from: string, to: string): string {
   if (start < 0) throw new Error(`${page} has no '${from}'`);
   const end = text.indexOf(to, start + from.length);
   return text.slice(start, end < 0 ? undefined : end);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 const started: ChildProcess[] = [];

@@ -45,7 +45,8 @@ function findChromium(): string | null {
   return null;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now (the OS's pick; another process may take it before it is bound). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
