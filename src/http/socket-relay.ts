@@ -20,7 +20,8 @@ class FloodCutOff extends Error {
 /** Close codes a peer reports but that may not be sent (no status, abnormal closure): sent as a normal close. */
 const sendableCode = (code: number): number => (code === 1005 || code === 1006 || code === 1015 ? 1000 : code);
 
-function closeQuietly(socket: WebSocket, code: number, reason: string): void {
+/** Closes `socket` with `code` (made sendable) and `reason`; a socket already closed is left as it is. */
+export function closeQuietly(socket: WebSocket, code = 1000, reason = "done"): void {
   try {
     socket.close(sendableCode(code), reason);
   } catch {

@@ -61,6 +61,7 @@ import {
 import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { spend } from "../limits.ts";
+import { closeQuietly } from "../socket-relay.ts";
 import { IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 
 /** How long registration waits for the bot's `GET /`. */
@@ -150,14 +151,6 @@ async function openLink(env: Env, id: string, tokenHash: string): Promise<WebSoc
   socket.accept();
   return socket;
 }
-
-const closeQuietly = (socket: WebSocket) => {
-  try {
-    socket.close(1000, "done");
-  } catch {
-    // already closed
-  }
-};
 
 /**
  * The event stream: the link's messages relayed as lines, and a keep-alive written here every
