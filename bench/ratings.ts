@@ -27,7 +27,7 @@ import { parseArgs } from "node:util";
 import Table from "cli-table3";
 import { seededRandom } from "../src/engine/random.ts";
 import { fitRatings, LADDER_EXPLORE, LADDER_START, ladderPairs, ladderRating } from "../src/tournament/index.ts";
-import { GLICKO2_NEW, type Glicko2Rating, glicko2Expected, glicko2Pairing } from "./glicko2.ts";
+import { GLICKO2_NEW, type Glicko2Rating, glicko2Expected, glicko2Pairing } from "../src/tournament/glicko2.ts";
 
 const { values } = parseArgs({
   options: {

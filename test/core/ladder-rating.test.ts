@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { DatabaseSync } from "node:sqlite";
 import { nodeSql } from "../../bench/sqlite.ts";
-import { glicko2Update } from "../../bench/glicko2.ts";
+import { glicko2Update } from "../../src/tournament/index.ts";
 import { seededRandom } from "../../src/engine/index.ts";
 import { type EndedGame, GAMES_KEPT, HISTORY_KEPT, LadderStore, OPPONENTS_KEPT } from "../../src/objects/ladder-store.ts";
 import { type LadderCandidate, ladderPairs, ladderRating } from "../../src/tournament/index.ts";

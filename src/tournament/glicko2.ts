@@ -1,8 +1,9 @@
 /**
- * Glicko-2 (Glickman, "Example of the Glicko-2 system", 2013), one of the candidates bench/ratings.ts
- * compares for the ladder: a rating, its deviation and a volatility per player, updated from one rating
- * period's games against the opponents' ratings as they were. On a ladder each pairing (its two games)
- * is a rating period of its two bots. Ratings are on the Elo-like Glicko scale around 1500.
+ * Glicko-2 (Glickman, "Example of the Glicko-2 system", 2013): a rating, its deviation and a volatility
+ * per player, updated from one rating period's games against the opponents' ratings as they were.
+ * Ratings are on the Elo-like Glicko scale around 1500. The puzzles' difficulty uses it (each attempt a
+ * rating period of the puzzle and of the solver, as Lichess rates its puzzles); bench/ratings.ts
+ * compares it with the ladder's incremental fit (on a ladder each pairing is a rating period of its two bots).
  * test/core/ladder-rating.test.ts checks it against the paper's worked example.
  */
 
