@@ -552,7 +552,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/bots/{name}/": {
+    "/bots/{name}": {
         parameters: {
             query?: never;
             header?: never;
@@ -561,7 +561,7 @@ export interface paths {
         };
         /**
          * A built-in bot: GET /
-         * @description The built-in bot `name` as an HTTP bot, base URL `/bots/{name}`: `GET /` answers who it is. Anyone may call it (signatures are not checked), e.g. to test a client of the protocol, or enter it in a tournament of another arena.
+         * @description The built-in bot `name` as an HTTP bot, base URL `/bots/{name}`: `GET /` answers who it is, at `/bots/{name}/` as the bot protocol calls it, and at `/bots/{name}` (the same answer). Anyone may call it (signatures are not checked), e.g. to test a client of the protocol, or enter it in a tournament of another arena.
          */
         get: operations["builtInBotInfo"];
         put?: never;
@@ -1290,8 +1290,6 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @example 5f0c6d8e-3a1b-4c2d-9e7f-8a6b5c4d3e2f */
-        IdempotencyKey: string;
         /**
          * @description What this service is, and where its parts are.
          * @example {
@@ -1645,7 +1643,7 @@ export interface components {
          *       }
          *     }
          */
-        ValidateMoveResult: components["schemas"]["LegalMove"] | components["schemas"]["IllegalMove"];
+        MoveVerdict: components["schemas"]["LegalMove"] | components["schemas"]["IllegalMove"];
         /**
          * @description The move is legal: the position it leads to and its outcome.
          * @example {
@@ -2025,7 +2023,7 @@ export interface components {
          *       }
          *     }
          */
-        CheckWinResult: {
+        WinCheck: {
             status: components["schemas"]["Status"];
             /** @description What the player to move does; null when the game is over. */
             phase: components["schemas"]["Phase"] | null;
@@ -2134,7 +2132,7 @@ export interface components {
          *       }
          *     }
          */
-        SuggestMoveResult: {
+        MoveSuggestion: {
             move: components["schemas"]["EngineMove"];
             value?: components["schemas"]["Value"];
             /** @description True when the move is proven to keep the position's value. */
@@ -2691,7 +2689,7 @@ export interface components {
          *       }
          *     }
          */
-        EvaluateResult: {
+        Evaluation: {
             /** @description The value for the player to move; null when the budget ran out first. */
             value: components["schemas"]["Value"] | null;
             /** @description True when `value` is proven (the search completed). */
@@ -3329,6 +3327,8 @@ export interface components {
              */
             plies: number;
         };
+        /** @example 5f0c6d8e-3a1b-4c2d-9e7f-8a6b5c4d3e2f */
+        IdempotencyKey: string;
         /**
          * @description A new match; every field is optional.
          * @example {
@@ -7216,10 +7216,7 @@ export interface components {
         };
     };
     responses: never;
-    parameters: {
-        /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). A key belongs to its client (the address the request comes from) and its route: the same key from another client or on another path is another key. The stored answer is encrypted under a key derived from this one, which is not stored: keep keys as secret as the request. */
-        IdempotencyKey: components["schemas"]["IdempotencyKey"];
-    };
+    parameters: never;
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -7242,6 +7239,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceIndex"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Internal server error */
@@ -7285,6 +7297,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -7321,6 +7348,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProblemTypeList"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Internal server error */
@@ -7366,6 +7408,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -7395,6 +7452,21 @@ export interface operations {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -7422,6 +7494,21 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Internal server error */
@@ -7469,12 +7556,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidateMoveResult"];
+                    "application/json": components["schemas"]["MoveVerdict"];
                 };
             };
             /** @description Invalid request; Wrong position length; Bad character in position; Bad piece in position; Piece placed twice; Piece in hand is also on the board; Quarto on the board with a piece in hand */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7511,7 +7613,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidateMoveResult"];
+                    "application/json": components["schemas"]["MoveVerdict"];
                 };
             };
             /** @description Malformed JSON */
@@ -7544,6 +7646,21 @@ export interface operations {
             /** @description Invalid request; Wrong position length; Bad character in position; Bad piece in position; Piece placed twice; Piece in hand is also on the board; Quarto on the board with a piece in hand */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7590,12 +7707,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CheckWinResult"];
+                    "application/json": components["schemas"]["WinCheck"];
                 };
             };
             /** @description Invalid request; Wrong position length; Bad character in position; Bad piece in position; Piece placed twice; Piece in hand is also on the board; Quarto on the board with a piece in hand */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7632,7 +7764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CheckWinResult"];
+                    "application/json": components["schemas"]["WinCheck"];
                 };
             };
             /** @description Malformed JSON */
@@ -7665,6 +7797,21 @@ export interface operations {
             /** @description Invalid request; Wrong position length; Bad character in position; Bad piece in position; Piece placed twice; Piece in hand is also on the board; Quarto on the board with a piece in hand */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7717,7 +7864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuggestMoveResult"];
+                    "application/json": components["schemas"]["MoveSuggestion"];
                 };
             };
             /** @description Invalid request; Wrong position length; Bad character in position; Bad piece in position; Piece placed twice; Piece in hand is also on the board; Quarto on the board with a piece in hand; Nothing to search; Node budget over the limit */
@@ -7785,7 +7932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuggestMoveResult"];
+                    "application/json": components["schemas"]["MoveSuggestion"];
                 };
             };
             /** @description Malformed JSON */
@@ -7896,7 +8043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EvaluateResult"];
+                    "application/json": components["schemas"]["Evaluation"];
                 };
             };
             /** @description Invalid request; Wrong position length; Bad character in position; Bad piece in position; Piece placed twice; Piece in hand is also on the board; Quarto on the board with a piece in hand; Nothing to search; Node budget over the limit */
@@ -7964,7 +8111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EvaluateResult"];
+                    "application/json": components["schemas"]["Evaluation"];
                 };
             };
             /** @description Malformed JSON */
@@ -8045,7 +8192,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). A key belongs to its client (the address the request comes from) and its route: the same key from another client or on another path is another key. The stored answer is encrypted under a key derived from this one, which is not stored: keep keys as secret as the request. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -8298,6 +8445,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -8314,7 +8476,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). A key belongs to its client (the address the request comes from) and its route: the same key from another client or on another path is another key. The stored answer is encrypted under a key derived from this one, which is not stored: keep keys as secret as the request. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
             };
             path: {
                 /** @description The match id (26 characters, from POST /v1/matches). */
@@ -8513,6 +8675,21 @@ export interface operations {
             /** @description Invalid request; Idempotency key reused for another request */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9641,6 +9818,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -9676,6 +9868,21 @@ export interface operations {
             /** @description Match not found */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9736,6 +9943,21 @@ export interface operations {
             /** @description WebSocket upgrade required */
             426: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10052,6 +10274,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -10095,6 +10332,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -10111,7 +10363,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). A key belongs to its client (the address the request comes from) and its route: the same key from another client or on another path is another key. The stored answer is encrypted under a key derived from this one, which is not stored: keep keys as secret as the request. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -10263,6 +10515,21 @@ export interface operations {
             /** @description Bot not found */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10503,7 +10770,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). A key belongs to its client (the address the request comes from) and its route: the same key from another client or on another path is another key. The stored answer is encrypted under a key derived from this one, which is not stored: keep keys as secret as the request. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
             };
             path: {
                 /** @description The bot id (from POST /v1/bots). */
@@ -11002,6 +11269,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -11185,6 +11467,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -11201,7 +11498,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Makes retries safe: a new random value (a UUID) per operation, sent again with each retry of it. Within 24 hours, the same key with the same request (path, body and token) answers the first answer again, status, headers and body, with `Idempotent-Replayed: true`, and creates nothing new; the same key with another request is a 422 `idempotency/key_reused`, and while the first request is still being answered a 409 `idempotency/in_progress`. Refused requests are not kept: retrying one runs it again. 1 to 255 visible ASCII characters (400 `idempotency/bad_key` otherwise). A key belongs to its client (the address the request comes from) and its route: the same key from another client or on another path is another key. The stored answer is encrypted under a key derived from this one, which is not stored: keep keys as secret as the request. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -11650,6 +11947,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -11699,6 +12011,21 @@ export interface operations {
             /** @description Invalid request */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11994,6 +12321,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -12029,6 +12371,21 @@ export interface operations {
             /** @description Not on the ladder */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

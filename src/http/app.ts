@@ -14,7 +14,7 @@ import { HTTPException } from "hono/http-exception";
 import { type FieldError, ProblemError, readSettings } from "../wire/index.ts";
 import { DOCUMENT_MAX_AGE_S, PURE_MAX_AGE_S, pureGet } from "./caching.ts";
 import { type App, type AppEnv, problem } from "./context.ts";
-import { idempotency, REPLAYED_HEADER, registerIdempotencyParameter } from "./idempotency.ts";
+import { idempotency, REPLAYED_HEADER } from "./idempotency.ts";
 import { authGuard } from "./limits.ts";
 import { REQUEST_ID_HEADER, requestId } from "./request-id.ts";
 import { registerDocsRoutes } from "./routes/docs.ts";
@@ -72,7 +72,6 @@ export function createApp(options: AppOptions = {}): App {
   app.use("/openapi.json", pureGet({ maxAgeS: DOCUMENT_MAX_AGE_S }));
   for (const path of IDEMPOTENT_PATHS) app.use(path, idempotency());
 
-  registerIdempotencyParameter(app);
   options.routesFirst?.(app);
   registerMetaRoutes(app);
   registerDocsRoutes(app);

@@ -15,19 +15,14 @@
 import type { MiddlewareHandler } from "hono";
 import { sha256Hex } from "../match/index.ts";
 import type { StoredAnswer } from "../objects/index.ts";
-import { clientKey, IDEMPOTENCY_HEADER, IdempotencyKeyHeaderSchema, type ProblemCode, ProblemError, readSettings } from "../wire/index.ts";
-import type { App, AppEnv } from "./context.ts";
+import { clientKey, IDEMPOTENCY_HEADER, type ProblemCode, ProblemError, readSettings } from "../wire/index.ts";
+import type { AppEnv } from "./context.ts";
 
 /** Set on an answer sent again for a retried key. */
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 const USABLE_KEY = /^[\x20-\x7e]{1,255}$/;
 /** The answer headers kept with the answer (the rest are the app's and are set anew). */
 const KEPT_HEADERS = ["content-type", "location"];
-
-/** The header parameter as a component of the app's OpenAPI document (`#/components/parameters/IdempotencyKey`). */
-export function registerIdempotencyParameter(app: App): void {
-  app.openAPIRegistry.registerParameter("IdempotencyKey", IdempotencyKeyHeaderSchema);
-}
 
 /** The refusals of the header, for the routes' OpenAPI responses. */
 export const IDEMPOTENCY_PROBLEMS: ProblemCode[] = ["idempotency/bad_key", "idempotency/in_progress", "idempotency/key_reused"];

@@ -63,7 +63,7 @@ export const SuggestResultSchema = z
     position: PositionOutputSchema.openapi({ description: "The position searched." }),
     rules: RulesSchema,
   })
-  .openapi("SuggestMoveResult", { description: "The suggested move.", example: examples.engine.suggest.endgame as never });
+  .openapi("MoveSuggestion", { description: "The suggested move.", example: examples.engine.suggest.endgame as never });
 
 export const EvaluateRequestSchema = z
   .strictObject({
@@ -87,7 +87,7 @@ const MoveValueSchema = z
   })
   .openapi("MoveValue", { description: "One legal move and its value for the player making it.", example: { move: { place: 3, give: 8, text: "d1-8" }, value: "draw", exact: true } });
 
-export const EvaluateResultSchema = z
+export const EvaluationSchema = z
   .object({
     value: z.union([ValueSchema, z.null()]).openapi({ description: "The value for the player to move; null when the budget ran out first." }),
     exact: z.boolean().openapi({ description: "True when `value` is proven (the search completed)." }),
@@ -100,7 +100,7 @@ export const EvaluateResultSchema = z
     position: PositionOutputSchema,
     rules: RulesSchema,
   })
-  .openapi("EvaluateResult", { description: "The position's value, and optionally every move's.", example: examples.engine.evaluate.endgame as never });
+  .openapi("Evaluation", { description: "The position's value, and optionally every move's.", example: examples.engine.evaluate.endgame as never });
 
 const positionQuery = PositionStringSchema.openapi({
   param: { name: "position", in: "query", description: "The 17-character position string.", example: "0A3.............5" },

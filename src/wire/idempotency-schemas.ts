@@ -1,14 +1,16 @@
 /**
  * The `Idempotency-Key` request header of the creating POSTs (a match, a seat, a bot, a tournament, new
- * bot credentials), as the OpenAPI document describes it: a parameter component each such route refers
- * to. The middleware that honours it is src/http/idempotency.ts.
+ * bot credentials), as the OpenAPI document describes it: a header parameter of each such route, its
+ * value the schema component `IdempotencyKey`. It is not a parameter component as well: generators that
+ * make a type of each parameter component (openapi-typescript-codegen) would then make two types of one
+ * name. The middleware that honours it is src/http/idempotency.ts.
  */
 import { z } from "@hono/zod-openapi";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
-/** The header parameter; src/http/idempotency.ts registers it as a component each creating POST refers to. */
-export const IdempotencyKeyHeaderSchema = z
+/** The header parameter. */
+const IdempotencyKeyHeaderSchema = z
   .string()
   .min(1)
   .max(255)

@@ -25,7 +25,7 @@ export { moveFromInput, rulesFromInput } from "./convert.ts";
 export {
   EvaluateQuerySchema,
   EvaluateRequestSchema,
-  EvaluateResultSchema,
+  EvaluationSchema,
   SuggestQuerySchema,
   SuggestRequestSchema,
   SuggestResultSchema,
@@ -43,7 +43,7 @@ export {
   EXAMPLE_TOURNAMENT_ID,
 } from "./example-inputs.ts";
 export { examples } from "./examples.ts";
-export { IDEMPOTENCY_HEADER, IdempotencyHeadersSchema, IdempotencyKeyHeaderSchema } from "./idempotency-schemas.ts";
+export { IDEMPOTENCY_HEADER, IdempotencyHeadersSchema } from "./idempotency-schemas.ts";
 export { type LadderBotOutput, LadderBotSchema, type LadderEntryOutput, LadderEntrySchema, type LadderPageOutput, LadderPageSchema } from "./ladder-schemas.ts";
 export {
   entryOutput,
@@ -121,10 +121,10 @@ export {
 export {
   CheckWinQuerySchema,
   CheckWinRequestSchema,
-  CheckWinResultSchema,
+  WinCheckSchema,
   ValidateMoveQuerySchema,
   ValidateMoveRequestSchema,
-  ValidateMoveResultSchema,
+  MoveVerdictSchema,
 } from "./rules-schemas.ts";
 export { RulesQuerySchema } from "./schemas.ts";
 export { readSettings, type Settings, type SettingsEnv } from "./settings.ts";

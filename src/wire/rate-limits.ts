@@ -41,17 +41,21 @@ export const LIMIT_POLICIES = {
 export const WRONG_TOKEN_CODES: readonly string[] = ["match/not_a_player", "registry/wrong_token", "tournament/wrong_token"];
 
 /**
- * The document with the 429 of the `auth-failures` policy on every operation that takes a token (its
- * `security` is not empty): a client over the limit is refused whatever token it sends.
+ * The document with the 429 of the `auth-failures` policy on every operation: a client over the limit
+ * is refused whatever token it sends, before the route reads anything, whichever route it asks (an
+ * operation that takes no token answers it to a request that carries one all the same).
  */
 export function withAuthFailureLimit<T>(document: T): T {
   const paths = (document as { paths?: Record<string, Record<string, { security?: unknown[]; responses?: Record<string, unknown> }>> }).paths ?? {};
   const detail = `at most ${LIMIT_POLICIES["auth-failures"].quota} wrong tokens a minute from one client (policy auth-failures); retry in 42 s`;
   for (const [path, item] of Object.entries(paths)) {
     for (const operation of Object.values(item)) {
-      if (!operation?.security?.length || !operation.responses || operation.responses["429"]) continue;
+      if (!operation?.responses || operation.responses["429"]) continue;
+      const takesToken = (operation.security?.length ?? 0) > 0;
       operation.responses["429"] = {
-        description: "Too many wrong tokens from this client: every request with a token is refused until the window ends.",
+        description: takesToken
+          ? "Too many wrong tokens from this client: every request with a token is refused until the window ends."
+          : "Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too.",
         headers: RATE_LIMITED_HEADERS,
         content: {
           "application/problem+json": {

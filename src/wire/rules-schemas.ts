@@ -61,9 +61,9 @@ const IllegalMoveSchema = z
     example: examples.rules.validateMove.illegal as never,
   });
 
-export const ValidateMoveResultSchema = z
+export const MoveVerdictSchema = z
   .union([LegalMoveSchema, IllegalMoveSchema])
-  .openapi("ValidateMoveResult", {
+  .openapi("MoveVerdict", {
     description: "Whether the move is legal (`legal`), and what follows.",
     example: examples.rules.validateMove.legal as never,
   });
@@ -78,7 +78,7 @@ export const CheckWinRequestSchema = z
     example: { position: EXAMPLE_TALL_SQUARE, rules: { squares: true } },
   });
 
-export const CheckWinResultSchema = z
+export const WinCheckSchema = z
   .object({
     status: StatusSchema,
     phase: z.union([PhaseSchema, z.null()]).openapi({ description: "What the player to move does; null when the game is over." }),
@@ -89,7 +89,7 @@ export const CheckWinResultSchema = z
     position: PositionOutputSchema.openapi({ description: "The position, in both forms." }),
     rules: RulesSchema,
   })
-  .openapi("CheckWinResult", { description: "The status of a position.", example: examples.rules.checkWin.won as never });
+  .openapi("WinCheck", { description: "The status of a position.", example: examples.rules.checkWin.won as never });
 
 const positionQuery = PositionStringSchema.openapi({
   param: {

@@ -67,6 +67,8 @@ describe("wrong tokens are throttled per client", () => {
     // Blocked: the right token gets no answer either, and neither does a socket's ?token=.
     await expectThrottled(await call(guesser, "POST", `/v1/matches/${match.id}/moves`, tokenOf(match, 0), move));
     await expectThrottled(await call(guesser, "GET", `/v1/matches/${match.id}/ws?token=guess`, null));
+    // Operations that take no token refuse one too (the document lists this 429 on every operation).
+    await expectThrottled(await call(guesser, "GET", "/openapi.json", "any"));
     // Requests without a token, and other clients, go on.
     expect((await call(guesser, "GET", `/v1/matches/${match.id}`, null)).status).toBe(200);
     const other = await call(newClient(), "POST", `/v1/matches/${match.id}/moves`, tokenOf(match, 0), move);

@@ -187,4 +187,11 @@ describe("built-in bots at /bots/{name}/", () => {
     await expectProblem(postJson("/bots/easy/move", { ...over, position: ended.position }), "reference/bad_move_request");
     await expectProblem(postJson("/bots/easy/move", { position: "................." }), "request/invalid");
   });
+
+  it("answer GET / of the protocol at /bots/{name}/ and, as the OpenAPI document describes it, at /bots/{name}", async () => {
+    // The protocol calls `{botUrl}/`; generators and linters want paths without a trailing slash.
+    expect(await json200(request("/bots/medium"))).toEqual(await json200(request("/bots/medium/")));
+    expect(await json200(request("/bots/medium"))).toMatchObject({ name: "medium", author: "quarto-service" });
+    await expectProblem(request("/bots/genius"), "reference/unknown_bot");
+  });
 });

@@ -64,6 +64,12 @@ import { spend } from "../limits.ts";
 import { closeQuietly } from "../socket-relay.ts";
 import { IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 
+/**
+ * A built-in bot's `GET {botUrl}/`, as the bot protocol calls it: the same operation as `GET
+ * /bots/{name}`, served but not described (the OpenAPI document's paths have no trailing slash).
+ */
+export const BUILT_IN_BOT_INFO_ALIAS = "/bots/{name}/";
+
 /** How long registration waits for the bot's `GET /`. */
 const HEALTH_CHECK_TIMEOUT_MS = 5000;
 
@@ -242,9 +248,9 @@ function builtInBot(c: Context<AppEnv>, name: string) {
     throw new ProblemError("reference/unknown_bot", `there is no built-in bot '${name.slice(0, 40)}'; the built-in bots are ${REFERENCE_BOTS.join(", ")}`);
   }
   const settings = readSettings(c.env);
-  // The search waits its turn in the isolate's engine queue (as a game: the caller's clock runs) and yields between slices.
+  // Interactive work (the caller's clock runs while it searches): never behind background searches, never refused; it yields between slices.
   configureEngineTurns(settings);
-  return botFetchHandler({ info: referenceBotInfo(name), move: (checked) => referenceAnswerInTurn(name, checked, { maxNodes: settings.defaultNodes }), basePath: `/bots/${name}` });
+  return botFetchHandler({ info: referenceBotInfo(name), move: (checked) => referenceAnswerInTurn(name, checked, { maxNodes: settings.defaultNodes, priority: "interactive" }), basePath: `/bots/${name}` });
 }
 
 /** Runs the built-in bot's handler on `path` with `body`; its refusals become problems. */
@@ -569,26 +575,33 @@ export function registerBotsRoutes(app: App): void {
 
   // ---- the built-in bots, served with the bot protocol ----
 
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/bots/{name}/",
-      tags: ["Bots"],
-      operationId: "builtInBotInfo",
-      summary: "A built-in bot: GET /",
-      description:
-        "The built-in bot `name` as an HTTP bot, base URL `/bots/{name}`: `GET /` answers who it is. Anyone may call it (signatures are not checked), e.g. to test a client of the protocol, or enter it in a tournament of another arena.",
-      request: { params: NameParamSchema },
-      responses: {
-        200: { description: "The bot's identity.", content: { "application/json": { schema: BotInfoSchema, example: referenceBotInfo("easy") } } },
-        ...problems("/bots/{name}/", ["reference/unknown_bot"]),
+  // `GET {botUrl}/` of a built-in bot is `GET /bots/{name}/`: the bot protocol puts the slash there, so
+  // the arena and other arenas call that path. The document describes it without the trailing slash
+  // (`/bots/{name}`, answered the same), a path every generator and linter takes; the slashed one is the
+  // same operation, served for the protocol and hidden from the document (BUILT_IN_BOT_INFO_ALIAS).
+  for (const [path, hide] of [["/bots/{name}", false], [BUILT_IN_BOT_INFO_ALIAS, true]] as const) {
+    app.openapi(
+      createRoute({
+        method: "get",
+        path,
+        hide,
+        tags: ["Bots"],
+        operationId: "builtInBotInfo",
+        summary: "A built-in bot: GET /",
+        description:
+          "The built-in bot `name` as an HTTP bot, base URL `/bots/{name}`: `GET /` answers who it is, at `/bots/{name}/` as the bot protocol calls it, and at `/bots/{name}` (the same answer). Anyone may call it (signatures are not checked), e.g. to test a client of the protocol, or enter it in a tournament of another arena.",
+        request: { params: NameParamSchema },
+        responses: {
+          200: { description: "The bot's identity.", content: { "application/json": { schema: BotInfoSchema, example: referenceBotInfo("easy") } } },
+          ...problems("/bots/{name}", ["reference/unknown_bot"]),
+        },
+      }),
+      async (c) => {
+        const { name } = c.req.valid("param");
+        return c.json((await callBuiltIn(c, name, "/")) as z.infer<typeof BotInfoSchema>, 200);
       },
-    }),
-    async (c) => {
-      const { name } = c.req.valid("param");
-      return c.json((await callBuiltIn(c, name, "/")) as z.infer<typeof BotInfoSchema>, 200);
-    },
-  );
+    );
+  }
 
   app.openapi(
     createRoute({

@@ -13,7 +13,7 @@ import {
   evaluatePosition,
   EvaluateQuerySchema,
   EvaluateRequestSchema,
-  EvaluateResultSchema,
+  EvaluationSchema,
   EXAMPLE_ENDGAME,
   examples,
   POSITION_PROBLEM_CODES,
@@ -156,7 +156,7 @@ export function registerEngineRoutes(app: App): void {
         },
       },
       responses: {
-        200: { description: "The evaluation.", content: { "application/json": { schema: EvaluateResultSchema, examples: EVALUATE_EXAMPLES } } },
+        200: { description: "The evaluation.", content: { "application/json": { schema: EvaluationSchema, examples: EVALUATE_EXAMPLES } } },
         ...engineProblemResponses("/v1/evaluate", BODY_PROBLEMS),
       },
     }),
@@ -178,7 +178,7 @@ export function registerEngineRoutes(app: App): void {
         "The same as `POST /v1/evaluate`, with the body's fields as query parameters (the rules options one by one, the position as its string), checked alike.",
       request: { query: EvaluateQuerySchema },
       responses: {
-        200: { description: "The evaluation.", content: { "application/json": { schema: EvaluateResultSchema, examples: EVALUATE_EXAMPLES } } },
+        200: { description: "The evaluation.", content: { "application/json": { schema: EvaluationSchema, examples: EVALUATE_EXAMPLES } } },
         ...engineProblemResponses("/v1/evaluate", ENGINE_PROBLEMS),
       },
     }),

@@ -9,7 +9,7 @@ import {
   checkWin,
   CheckWinQuerySchema,
   CheckWinRequestSchema,
-  CheckWinResultSchema,
+  WinCheckSchema,
   EXAMPLE_TALL_ROW as TALL_ROW,
   EXAMPLE_TALL_SQUARE as TALL_SQUARE,
   examples,
@@ -21,7 +21,7 @@ import {
   validateMove,
   ValidateMoveQuerySchema,
   ValidateMoveRequestSchema,
-  ValidateMoveResultSchema,
+  MoveVerdictSchema,
 } from "../../wire/index.ts";
 import type { App } from "../context.ts";
 
@@ -85,7 +85,7 @@ export function registerRulesRoutes(app: App): void {
         },
       },
       responses: {
-        200: { description: "The verdict on the move.", content: { "application/json": { schema: ValidateMoveResultSchema, examples: VALIDATE_MOVE_EXAMPLES } } },
+        200: { description: "The verdict on the move.", content: { "application/json": { schema: MoveVerdictSchema, examples: VALIDATE_MOVE_EXAMPLES } } },
         ...problemResponses("/v1/validate-move", BODY_PROBLEMS),
       },
     }),
@@ -106,7 +106,7 @@ export function registerRulesRoutes(app: App): void {
         "The same as `POST /v1/validate-move`, with the position string, the move in text notation and the rules options as query parameters, checked alike.",
       request: { query: ValidateMoveQuerySchema },
       responses: {
-        200: { description: "The verdict on the move.", content: { "application/json": { schema: ValidateMoveResultSchema, examples: VALIDATE_MOVE_EXAMPLES } } },
+        200: { description: "The verdict on the move.", content: { "application/json": { schema: MoveVerdictSchema, examples: VALIDATE_MOVE_EXAMPLES } } },
         ...problemResponses("/v1/validate-move", QUERY_PROBLEMS),
       },
     }),
@@ -141,7 +141,7 @@ export function registerRulesRoutes(app: App): void {
         },
       },
       responses: {
-        200: { description: "The status of the position.", content: { "application/json": { schema: CheckWinResultSchema, examples: CHECK_WIN_EXAMPLES } } },
+        200: { description: "The status of the position.", content: { "application/json": { schema: WinCheckSchema, examples: CHECK_WIN_EXAMPLES } } },
         ...problemResponses("/v1/check-win", BODY_PROBLEMS),
       },
     }),
@@ -161,7 +161,7 @@ export function registerRulesRoutes(app: App): void {
       description: "The same as `POST /v1/check-win`, with the position string and the rules options as query parameters, checked alike.",
       request: { query: CheckWinQuerySchema },
       responses: {
-        200: { description: "The status of the position.", content: { "application/json": { schema: CheckWinResultSchema, examples: CHECK_WIN_EXAMPLES } } },
+        200: { description: "The status of the position.", content: { "application/json": { schema: WinCheckSchema, examples: CHECK_WIN_EXAMPLES } } },
         ...problemResponses("/v1/check-win", QUERY_PROBLEMS),
       },
     }),
