@@ -1922,14 +1922,16 @@ export interface components {
         RulesInput: {
             /**
              * @description The nine 2x2 squares also count (advanced variant). Default: `false`.
-             * @example true
+             * @example false
              */
             squares?: boolean;
             /**
              * @description The attributes that count (beginner variant: a non-empty subset). As a query parameter: comma-separated (`color,height`) or repeated. Default: all four.
              * @example [
+             *       "height",
              *       "color",
-             *       "height"
+             *       "shape",
+             *       "fill"
              *     ]
              */
             attributes?: components["schemas"]["Attribute"][];
@@ -1937,7 +1939,7 @@ export interface components {
             announce?: components["schemas"]["Announce"];
             /**
              * @description With `announce: manual`: may the opponent claim a Quarto the placer did not announce. Default: `true`.
-             * @example false
+             * @example true
              */
             missedClaim?: boolean;
         };

@@ -56,6 +56,12 @@ export function clientScript<C>(main: (env: ClientEnv, config: C) => void, confi
 
 const LOGO = raw(DRAWING.pieceSvg(13, { size: 30 }).replace('class="piece"', 'class="piece logo" aria-hidden="true"'));
 
+/** The site's header: the brand and the navigation, on every page (the API reference at /docs too). */
+export const SITE_HEADER = raw(`<header class="site">
+<a class="brand" href="/" aria-label="Quarto: home">${LOGO}<span>Quarto</span></a>
+<nav><a href="/">Play</a><a href="/analyze">Analyze</a><a href="/tournaments">Tournaments</a><a href="/ladder">Ladder</a><a href="/docs">API docs</a></nav>
+</header>`);
+
 export interface PageOptions {
   title: string;
   body: Html;
@@ -73,10 +79,7 @@ export function page(options: PageOptions): Html {
 <style>${raw(STYLE)}</style>
 </head>
 <body>
-<header class="site">
-<a class="brand" href="/" aria-label="Quarto: home">${LOGO}<span>Quarto</span></a>
-<nav><a href="/">Play</a><a href="/analyze">Analyze</a><a href="/tournaments">Tournaments</a><a href="/ladder">Ladder</a><a href="/docs">API docs</a></nav>
-</header>
+${SITE_HEADER}
 <main>
 ${options.body}
 </main>

@@ -1,16 +1,17 @@
 /**
  * The web pages: `/` and `/problems` (for browsers: the JSON stays for everyone else), `/analyze`,
- * `/matches/{id}`, `/tournaments`, `/tournaments/{id}`, `/ladder`, `/ladder/{bot}`, and the site's icon
- * (`/favicon.ico`). They are plain routes, not part of the OpenAPI document (PAGE_ONLY_PATHS lists
+ * `/matches/{id}`, `/tournaments`, `/tournaments/{id}`, `/ladder`, `/ladder/{bot}`, the API reference
+ * (`/docs`) with the site's header, and the site's icon (`/favicon.ico`). They are plain routes, not part of the OpenAPI document (PAGE_ONLY_PATHS lists
  * them), server-rendered with hono/html (no JSX transform to set up anywhere) plus small inline scripts;
  * their scripts use only the public API. The Worker entry registers them first.
  */
 import type { Context } from "hono";
-import { type App, type AppEnv, problem } from "../http/index.ts";
+import { type App, type AppEnv, problem, REFERENCE_HEADERS, referencePage } from "../http/index.ts";
 import { isMatchId } from "../match/index.ts";
 import { analyzePage } from "./analyze.ts";
 import { homePage } from "./home.ts";
-import { contentSecurityPolicy, type Html } from "./layout.ts";
+import { contentSecurityPolicy, type Html, SITE_HEADER } from "./layout.ts";
+import { REFERENCE_HEADER_STYLE } from "./style.ts";
 import { matchPage, notFoundPage } from "./match.ts";
 import { tournamentPage } from "./tournament.ts";
 import { tournamentsPage } from "./tournaments.ts";
@@ -96,6 +97,10 @@ export function registerPageRoutes(app: App): void {
     if (!prefersHtml(c.req.header("Accept")) || !isProblemCode(code)) return next();
     return render(c, problemPage(code));
   });
+
+  // The API reference with the site's header and navigation, as every page has them (the API's own
+  // GET /docs, registered after this, serves it bare to an app without pages).
+  app.get("/docs", (c) => c.html(referencePage({ header: String(SITE_HEADER), style: REFERENCE_HEADER_STYLE }), 200, REFERENCE_HEADERS));
 
   // The site's icon (the /docs page asks for it too).
   app.get("/favicon.ico", () => new Response(FAVICON, { headers: { "Content-Type": "image/x-icon", "Cache-Control": "public, max-age=86400" } }));

@@ -1,14 +1,32 @@
+/** The site's colours. */
+const PALETTE = ":root { --ink: #2e1c0f; --muted: #7a6a55; --paper: #fbf8f1; --card: #fff; --line: #e3d9c6; --accent: #3f6fc4; --good: #2f8a3c; --bad: #b23a2c; --gold: #c8900a; }";
+
+/** The site header's rules: part of STYLE, and of the API reference page's style. */
+const HEADER_RULES = `header.site { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem 1rem; padding: .6rem 1rem; border-bottom: 1px solid var(--line); background: #f3ecdd; }
+header.site .brand { display: flex; align-items: center; gap: .4rem; font-weight: 700; font-size: 1.2rem; color: var(--ink); text-decoration: none; }
+header.site nav { display: flex; flex-wrap: wrap; gap: .2rem .9rem; }
+header.site nav a { color: var(--ink); }`;
+
+/**
+ * The site header on the API reference (/docs), whose own stylesheet is Scalar's: the header in the
+ * site's colours and font, one line high (the links scroll sideways on a phone rather than wrap), and
+ * stuck above the reference, which Scalar moves down by --scalar-custom-header-height (its sidebar and
+ * sticky bars too).
+ */
+export const REFERENCE_HEADER_STYLE = `${PALETTE}
+:root { --scalar-custom-header-height: 52px; }
+${HEADER_RULES}
+header.site { position: sticky; top: 0; z-index: 10; box-sizing: border-box; height: var(--scalar-custom-header-height); flex-wrap: nowrap; font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); }
+header.site nav { flex-wrap: nowrap; overflow-x: auto; white-space: nowrap; }`;
+
 /** The one stylesheet of every page, inlined (pages load nothing from elsewhere). Phone first. */
 export const STYLE = `
-:root { --ink: #2e1c0f; --muted: #7a6a55; --paper: #fbf8f1; --card: #fff; --line: #e3d9c6; --accent: #3f6fc4; --good: #2f8a3c; --bad: #b23a2c; --gold: #c8900a; }
+${PALETTE}
 * { box-sizing: border-box; }
 [hidden] { display: none !important; }
 html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: var(--paper); }
-header.site { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem 1rem; padding: .6rem 1rem; border-bottom: 1px solid var(--line); background: #f3ecdd; }
-header.site .brand { display: flex; align-items: center; gap: .4rem; font-weight: 700; font-size: 1.2rem; color: var(--ink); text-decoration: none; }
-header.site nav { display: flex; flex-wrap: wrap; gap: .2rem .9rem; }
-header.site nav a { color: var(--ink); }
+${HEADER_RULES}
 main { max-width: 980px; margin: 0 auto; padding: 1rem; }
 @media (max-width: 480px) { header.site { padding: .45rem .75rem; column-gap: .7rem; } header.site nav { column-gap: .7rem; font-size: .92rem; } header.site .brand { font-size: 1.1rem; } main { padding: .6rem .75rem; } }
 footer.site { max-width: 980px; margin: 2rem auto 1rem; padding: 0 1rem; color: var(--muted); font-size: .85rem; }

@@ -132,16 +132,18 @@ const AnnounceSchema = z.enum(ANNOUNCE_MODES).openapi("Announce", {
 
 export const RulesInputSchema = z
   .strictObject({
-    squares: withDefault(z.boolean(), false, { description: "The nine 2x2 squares also count (advanced variant).", example: true }),
+    // Each example is the default: the reference page's Test Request fills a query parameter with its
+    // example, and a first try should ask about the classic game.
+    squares: withDefault(z.boolean(), false, { description: "The nine 2x2 squares also count (advanced variant).", example: false }),
     attributes: withDefault(z.array(AttributeSchema).min(1), [...ATTRIBUTES], {
       description: "The attributes that count (beginner variant: a non-empty subset). As a query parameter: comma-separated (`color,height`) or repeated.",
-      example: ["color", "height"],
+      example: [...ATTRIBUTES],
       shown: "all four",
     }),
     announce: withDefault(AnnounceSchema, "auto", { description: "Whether a completed Quarto wins at once or only when announced." }),
     missedClaim: withDefault(z.boolean(), true, {
       description: "With `announce: manual`: may the opponent claim a Quarto the placer did not announce.",
-      example: false,
+      example: true,
     }),
   })
   .openapi("RulesInput", { description: "Rules options; every field is optional (the default is the classic game).", example: { squares: true } });

@@ -69,6 +69,13 @@ describe.skipIf(!baseUrl)("the API reference without internet", () => {
     const createMatch = document.paths["/v1/matches"].post;
     await page.getByText(createMatch.summary, { exact: true }).first().waitFor();
     await page.getByText(document.paths["/v1/matches/{id}/stream"].get.summary, { exact: true }).first().waitFor();
+    // The site's navigation, as on every page, above the reference and not covering it.
+    const nav = page.locator("header.site nav");
+    expect(await nav.locator("a").allTextContents()).toEqual(["Play", "Analyze", "Tournaments", "Ladder", "API docs"]);
+    const header = await page.locator("header.site").boundingBox();
+    const sidebarBox = await page.locator(".t-doc__sidebar, .sidebar").first().boundingBox();
+    expect(header?.y).toBe(0);
+    if (header && sidebarBox) expect(sidebarBox.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
     await screenshot(page, "docs-offline", { fullPage: false });
 
     expect(foreign, "requests to other origins").toEqual([]);
@@ -84,6 +91,13 @@ describe.skipIf(!baseUrl)("the API reference without internet", () => {
     await page.getByRole("button", { name: /Send/ }).first().click();
     const answer = await sent;
     expect(answer.status()).toBe(200);
+    // A first try asks about the classic game: the optional rules options it fills in, if any, are
+    // their defaults, and the answer says so.
+    const query = new URL(answer.url()).searchParams;
+    expect(query.get("squares") ?? "false").toBe("false");
+    expect(query.get("missedClaim") ?? "true").toBe("true");
+    expect(query.get("announce") ?? "auto").toBe("auto");
+    expect(((await answer.json()) as { rules: unknown }).rules).toEqual({ squares: false, attributes: ["height", "color", "shape", "fill"], announce: "auto", missedClaim: true });
     await page.getByText("200 OK").first().waitFor();
     await screenshot(page, "docs-client-offline", { fullPage: false });
     expect(foreign, "requests to other origins").toEqual([]);

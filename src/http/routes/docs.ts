@@ -43,21 +43,40 @@ const DOCS_CSP = [
 
 const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-const REFERENCE_PAGE = `<!doctype html>
+/** What the site's pages put above the reference: their header (navigation) and its style. */
+export interface ReferenceChrome {
+  header: string;
+  style: string;
+}
+
+/**
+ * The reference page. The API alone serves it bare; the Worker's pages (src/pages, a layer above)
+ * serve it at the same path with the site's header and navigation (`chrome`), as on every page.
+ */
+export function referencePage(chrome?: ReferenceChrome): string {
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${REFERENCE_CONFIGURATION.pageTitle}</title>
-</head>
+${chrome ? `<style>${chrome.style}</style>\n` : ""}</head>
 <body>
-<noscript>The interactive reference needs JavaScript; the document itself is <a href="/openapi.json">/openapi.json</a>.</noscript>
+${chrome ? `${chrome.header}\n` : ""}<noscript>The interactive reference needs JavaScript; the document itself is <a href="/openapi.json">/openapi.json</a>.</noscript>
 <div id="app" data-configuration="${escapeAttribute(JSON.stringify(REFERENCE_CONFIGURATION))}"></div>
 <script src="${DOCS_ASSETS.renderer}"></script>
 <script src="${DOCS_ASSETS.start}"></script>
 </body>
 </html>
 `;
+}
+
+/** The reference page's answer headers: its CSP allows this origin only. */
+export const REFERENCE_HEADERS = {
+  "Content-Security-Policy": DOCS_CSP,
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "same-origin",
+};
 
 /** Tags of the spec, in display order; route files of later features add theirs here. */
 const API_TAGS = [
@@ -154,11 +173,6 @@ export function registerDocsRoutes(app: App): void {
         ...problemResponses("/docs", ["server/internal"]),
       },
     }),
-    (c) =>
-      c.html(REFERENCE_PAGE, 200, {
-        "Content-Security-Policy": DOCS_CSP,
-        "X-Content-Type-Options": "nosniff",
-        "Referrer-Policy": "same-origin",
-      }),
+    (c) => c.html(referencePage(), 200, REFERENCE_HEADERS),
   );
 }
