@@ -3,10 +3,11 @@
  * request an HTTP bot gets and answer the same JSON: the in-process player, the bot served at
  * `/bots/{name}` and `npm run arena -- serve` share `referenceAnswer`. The engine's seed comes from the
  * tournament id, the match id and the ply, so a tournament run again with the same seed replays alike.
- * The in-process player searches in the engine's queue (`game` lane) and in slices that yield.
+ * The in-process player searches as background work (a tournament's or the ladder's game: nobody waits
+ * for it, and its seat is untimed); the bot served over HTTP as interactive work (its caller's clock runs).
  */
 import { completedShapes, makeRules, type Move, positionFromTrustedSetup, readPosition } from "../rules/index.ts";
-import { hashSeed, LEVELS, type Level, type Suggestion, type SuggestOptions, suggestMove, suggestMoveInTurn } from "../engine/index.ts";
+import { type EnginePriority, hashSeed, LEVELS, type Level, type Suggestion, type SuggestOptions, suggestMove, suggestMoveInTurn } from "../engine/index.ts";
 import type { BotInfo, CheckedMoveRequest, MoveAnswer, Player } from "./protocol.ts";
 
 export const REFERENCE_BOTS: readonly Level[] = LEVELS;
@@ -16,6 +17,8 @@ export const isReferenceBot = (name: string): name is Level => (REFERENCE_BOTS a
 export interface ReferenceBotOptions {
   /** Passed to the engine as its node budget; the engine's default for the level when absent. */
   maxNodes?: number;
+  /** The engine's priority class for its searches (engine scheduler): background unless said otherwise. */
+  priority?: EnginePriority;
 }
 
 export function referenceBotInfo(level: Level): BotInfo {
@@ -31,10 +34,11 @@ export function referenceAnswer(level: Level, checked: CheckedMoveRequest, optio
   return answerOf(checked, suggestMove(checked.position, checked.rules, engineOptions(level, checked, options)));
 }
 
-/** referenceAnswer with the search in the isolate's engine queue (as a game: never refused) and in slices. */
+/** referenceAnswer with the search in the isolate's engine scheduler (never refused) and in slices. */
 export async function referenceAnswerInTurn(level: Level, checked: CheckedMoveRequest, options: ReferenceBotOptions = {}): Promise<MoveAnswer> {
   if (checked.request.canClaim === true) return { claim: true };
-  return answerOf(checked, await suggestMoveInTurn(checked.position, checked.rules, engineOptions(level, checked, options), "game"));
+  const priority = options.priority ?? "background";
+  return answerOf(checked, await suggestMoveInTurn(checked.position, checked.rules, engineOptions(level, checked, options), { priority }));
 }
 
 function engineOptions(level: Level, { request }: CheckedMoveRequest, options: ReferenceBotOptions): SuggestOptions {

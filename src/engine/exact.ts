@@ -62,6 +62,14 @@ export function resetHistory(): void {
   cellHistory.fill(0);
 }
 
+/** A copy of the refutation history, for a sliced request that another request may interrupt. */
+export const saveHistory = (): Int32Array => cellHistory.slice();
+
+/** Puts back a history saved by saveHistory. */
+export function restoreHistory(saved: Int32Array): void {
+  cellHistory.set(saved);
+}
+
 /**
  * The exact score of the position for the player to move, who holds `hand`, when it lies in (alpha,
  * beta); otherwise a bound on the same side. Preconditions: `hand` completes no shape and `empties` >= 1.

@@ -7,12 +7,12 @@
 import { popcount, type Rules } from "../rules/index.ts";
 import { available, completesShape, configureBoard, occupied, placePiece, removePiece, returnPiece, takePiece, threats } from "./board.ts";
 import { startBudget } from "./budget.ts";
-import { exactSearch, resetHistory } from "./exact.ts";
+import { exactSearch, resetHistory, restoreHistory, saveHistory } from "./exact.ts";
 import { heuristicSearch } from "./heuristic.ts";
 export { memoizeRootChildren } from "./heuristic.ts";
 import { configureKeys } from "./keys.ts";
 import { PROVEN, winScore } from "./score.ts";
-import { table } from "./table.ts";
+import { table, type TableBank } from "./table.ts";
 import { tuning } from "./tuning.ts";
 
 /** Whether this request's table generation is started (by its first search). */
@@ -24,22 +24,40 @@ export function configureRules(rules: Rules): void {
   configureKeys(rules);
 }
 
-/** Where a sliced request's last slice ended: its node count, and whether it had started its table generation. */
+/**
+ * Where a sliced request's last slice ended: its node count, whether it had started its table
+ * generation, and its refutation history (another request may run between two slices and reset it).
+ */
 export interface Resume {
   nodes: number;
   tableReady: boolean;
+  /** The table generation it searched in (table.currentGeneration), when tableReady. */
+  generation: number;
+  history: Int32Array;
+}
+
+/** The state a sliced request resumes from after its slice ended where it is now. */
+export const resumePoint = (nodes: number): Resume => ({ nodes, tableReady, generation: table.currentGeneration, history: saveHistory() });
+
+/** Selects the table bank the next search uses (table.ts): the sliced driver sets it per slice. */
+export function useTableBank(bank: TableBank): void {
+  table.useBank(bank);
 }
 
 /**
  * Starts a request: a node budget, a fresh move history, and a fresh table once a search needs it.
  * `resume` continues a sliced request instead (slices.ts): the count goes on from there, and the
- * history and the table generation are kept, so the work already done is found again. (A request
- * that searches nothing, e.g. an `easy` move, may run between two slices: it resets the history only.)
+ * history and the table generation are kept, so the work already done is found again. (Any request
+ * may run between two slices: the history comes back from `resume`, and a request of the other
+ * priority class searches in the other table bank.)
  */
 export function startRequest(maxNodes: number, resume?: Resume): void {
   if (resume !== undefined) {
     startBudget(maxNodes, resume.nodes);
-    tableReady = resume.tableReady;
+    // Another request started a generation in this bank meanwhile (an unsliced search between two
+    // slices): its entries are not this request's, so this one starts afresh in a generation of its own.
+    tableReady = resume.tableReady && resume.generation === table.currentGeneration;
+    restoreHistory(resume.history);
     return;
   }
   startBudget(maxNodes);

@@ -1,12 +1,13 @@
 /**
  * The engine as a service runs it: suggestMove and evaluate in slices that yield the thread (slices.ts),
- * and in the isolate's queue, one search at a time owning the table. The library's suggestMove and
- * evaluate stay synchronous and unsliced.
+ * each slice given by the isolate's scheduler (scheduler.ts) by priority class. The library's
+ * suggestMove and evaluate stay synchronous and unsliced.
  */
 import type { Position, Rules } from "../rules/index.ts";
 import { evaluate } from "./evaluate.ts";
 import { budgetOf, type Evaluation, type EvaluateOptions, type Suggestion, type SuggestOptions } from "./requests.ts";
-import { runSliced, type SearchLane, type SliceOptions, turns } from "./slices.ts";
+import { turns, type WorkOptions } from "./scheduler.ts";
+import { runSliced, type SliceOptions } from "./slices.ts";
 import { suggestMove } from "./suggest.ts";
 
 /**
@@ -24,20 +25,27 @@ export function evaluateSliced(position: Position, rules: Rules, options: Evalua
 }
 
 /**
- * suggestMove for a service: in this isolate's queue (one search at a time; `game` ahead of
- * `request`, a full request lane throws EngineBusy) and in slices that yield, so the thread keeps
- * serving. `random` and `easy` search nothing (they read the position only): they answer at once.
+ * Runs a sliced search as one search of the isolate's scheduler: each slice when its class's turn
+ * comes, in its class's table bank.
  */
-export function suggestMoveInTurn(position: Position, rules: Rules, options: SuggestOptions, lane: SearchLane): Promise<Suggestion> {
-  const level = options.level ?? "perfect";
-  if (level === "random" || level === "easy") return Promise.resolve(suggestMove(position, rules, options));
-  return turns.queue.run(lane, budgetOf(options.maxNodes), () => suggestMoveSliced(position, rules, options, turnSlices()));
+function inTurn<T>(work: WorkOptions, maxNodes: number | undefined, search: (slices: SliceOptions) => Promise<T>): Promise<T> {
+  return turns.scheduler.run(work, budgetOf(maxNodes), (pause) =>
+    search({ sliceNodes: turns.sliceNodes, pause, bank: work.priority === "background" ? 1 : 0 }),
+  );
 }
 
-/** The isolate's slices; each one tells the queue the search is alive. */
-const turnSlices = (): SliceOptions => ({ sliceNodes: turns.sliceNodes, onSlice: () => turns.queue.heartbeat() });
+/**
+ * suggestMove for a service: in this isolate's scheduler (interactive work before background work; a
+ * refusable search finding the interactive line full throws EngineBusy) and in slices that yield, so the
+ * thread keeps serving. `random` and `easy` search nothing (they read the position only): they answer at once.
+ */
+export function suggestMoveInTurn(position: Position, rules: Rules, options: SuggestOptions, work: WorkOptions): Promise<Suggestion> {
+  const level = options.level ?? "perfect";
+  if (level === "random" || level === "easy") return Promise.resolve(suggestMove(position, rules, options));
+  return inTurn(work, options.maxNodes, (slices) => suggestMoveSliced(position, rules, options, slices));
+}
 
-/** evaluate for a service: in this isolate's queue and in slices, as suggestMoveInTurn. */
-export function evaluateInTurn(position: Position, rules: Rules, options: EvaluateOptions, lane: SearchLane): Promise<Evaluation> {
-  return turns.queue.run(lane, budgetOf(options.maxNodes), () => evaluateSliced(position, rules, options, turnSlices()));
+/** evaluate for a service: in this isolate's scheduler and in slices, as suggestMoveInTurn. */
+export function evaluateInTurn(position: Position, rules: Rules, options: EvaluateOptions, work: WorkOptions): Promise<Evaluation> {
+  return inTurn(work, options.maxNodes, (slices) => evaluateSliced(position, rules, options, slices));
 }

@@ -5,6 +5,10 @@
  * the top half of the third), so a hit is never a hash collision, plus the score bounds and a 4-bit
  * generation: each searching request starts a new generation, which empties the table without touching
  * it, and answers do not depend on what earlier requests left behind.
+ *
+ * Two banks, one per priority class of engine work (scheduler.ts): a person's search that runs between
+ * two slices of a background search uses the other bank, so the background search finds its table as it
+ * left it. The background bank's 24 MiB are allocated only when background work first searches.
  */
 import { popcount } from "../rules/index.ts";
 
@@ -16,17 +20,47 @@ const SCORE_OFFSET = 17;
 const TABLE_BUCKET_BITS = 20;
 const TABLE_BYTES = (1 << TABLE_BUCKET_BITS) * 2 * WORDS_PER_ENTRY * 4;
 
-/** How many times a table's words were allocated in this isolate (tests check it stays lazy). */
+/** How many times a bank's words were allocated in this isolate (tests check it stays lazy): at most 2. */
 let allocations = 0;
 export const tableAllocations = (): number => allocations;
+
+/** Bank 0 serves interactive work and every unsliced request; bank 1 background work. */
+export type TableBank = 0 | 1;
 
 class TranspositionTable {
   private words: Int32Array = new Int32Array(0);
   private generation = 0;
   private readonly shift = 32 - TABLE_BUCKET_BITS;
+  private bank: TableBank = 0;
+  /** The words and generation of the bank not in use (the one in use lives in `words` and `generation`). */
+  private readonly parked: { words: Int32Array; generation: number; generationId: number }[] = [
+    { words: new Int32Array(0), generation: 0, generationId: 0 },
+    { words: new Int32Array(0), generation: 0, generationId: 0 },
+  ];
+
+  /** Switches to `bank`: the hot path keeps reading `words` and `generation`, swapped here. */
+  useBank(bank: TableBank): void {
+    if (bank === this.bank) return;
+    this.parked[this.bank] = { words: this.words, generation: this.generation, generationId: this.generationId };
+    const next = this.parked[bank];
+    this.words = next.words;
+    this.generation = next.generation;
+    this.generationId = next.generationId;
+    this.bank = bank;
+  }
+
+  /** Generations started in this isolate, all banks: a sliced request checks no other one started in its bank meanwhile. */
+  private generationsStarted = 0;
+  /** An id of the generation in use, unique in this isolate (the 4-bit generation wraps around). */
+  private generationId = 0;
+
+  get currentGeneration(): number {
+    return this.generationId;
+  }
 
   /** Starts a new request's search: earlier entries no longer count. Allocates on first use. */
   newGeneration(): void {
+    this.generationId = ++this.generationsStarted;
     if (this.words.length === 0) {
       this.words = new Int32Array(TABLE_BYTES / 4);
       allocations++;
@@ -38,8 +72,9 @@ class TranspositionTable {
     }
   }
 
+  /** Bytes of every bank allocated so far. */
   get bytes(): number {
-    return this.words.byteLength;
+    return this.words.byteLength + (this.parked[this.bank === 0 ? 1 : 0]?.words.byteLength ?? 0);
   }
 
   private bucket(high: number, low: number, occupancy: number): number {

@@ -2,8 +2,8 @@
  * An engine seat's turn as an ordinary reducer action, computed by a pure function: the hosted match's
  * Durable Object only stamps it with the time and applies it like any other action. The fallback for an
  * engine that fails (or answers a move the reducer refuses) lives here, once: the seat then plays the
- * first legal move, so a match never stalls on the server's own seat. The search waits its turn in
- * the isolate's engine queue (games go first, never refused) and runs in slices that yield.
+ * first legal move, so a match never stalls on the server's own seat. The search is interactive work
+ * (a person is waiting for it): it runs before background work, is never refused, and yields between slices.
  */
 import { suggestMoveInTurn } from "../engine/index.ts";
 import { legalMoves, type Move } from "../rules/index.ts";
@@ -27,7 +27,7 @@ export async function engineAction(state: MatchState, seat: SeatIndex, seed: num
   const rules = state.config.rules;
   let move: Move | null = null;
   try {
-    move = (await suggestMoveInTurn(position, rules, { level: engine.level, maxNodes: engine.maxNodes, seed }, "game")).move;
+    move = (await suggestMoveInTurn(position, rules, { level: engine.level, maxNodes: engine.maxNodes, seed }, { priority: "interactive" })).move;
   } catch (error) {
     console.error("engine failed; playing the first legal move", ply, error);
   }

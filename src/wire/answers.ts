@@ -3,7 +3,7 @@
  * position) from already-read inputs: the route files call them for both their POST and GET forms, and
  * `npm run openapi` calls them for the spec's examples. A refusal is thrown as a `ProblemError`.
  */
-import { configureTurns, EngineBusy, evaluateInTurn, type Level, suggestMoveInTurn, type Value } from "../engine/index.ts";
+import { configureTurns, EngineBusy, evaluateInTurn, type Level, suggestMoveInTurn, type Value, type WorkOptions } from "../engine/index.ts";
 import { availablePieces, legalMoves, type Move, makeMoveText, type Position, playMove, positionStatus, type Rules } from "../rules/index.ts";
 import { outcomeOutput, type PositionInput, positionOutput, readPositionField, rulesOutput } from "./convert.ts";
 import { ProblemError } from "./problems.ts";
@@ -96,9 +96,12 @@ export function configureEngineTurns(settings: Pick<Settings, "sliceNodes" | "qu
   configureTurns({ sliceNodes: settings.sliceNodes, queueLength: settings.queueLength });
 }
 
+/** The API's searches: a person (or a program a person runs) waits for them; refused when the line is full. */
+const PERSON_ASKING: WorkOptions = { priority: "interactive", refusable: true };
+
 /**
- * Runs a search in the isolate's engine queue (src/engine/slices.ts) as an API request: when the
- * queue is full, a 503 `engine/busy` problem with Retry-After, the queue's expected wait.
+ * Runs an API search in the isolate's engine scheduler (src/engine/scheduler.ts): when the interactive
+ * line is full, a 503 `engine/busy` problem with Retry-After, the line's expected wait.
  */
 async function inTurn<T>(search: () => Promise<T>): Promise<T> {
   try {
@@ -114,7 +117,7 @@ export async function suggest(input: SuggestInput, limits: EngineLimits) {
   const position = ongoingPosition(input.position, input.rules);
   const maxNodes = budget(input.maxNodes, limits);
   const level = input.level ?? "perfect";
-  const suggestion = await inTurn(() => suggestMoveInTurn(position, input.rules, { level, maxNodes, ...(input.seed === undefined ? {} : { seed: input.seed }) }, "request"));
+  const suggestion = await inTurn(() => suggestMoveInTurn(position, input.rules, { level, maxNodes, ...(input.seed === undefined ? {} : { seed: input.seed }) }, PERSON_ASKING));
   return {
     move: moveOutput(suggestion.move),
     ...(suggestion.value === undefined ? {} : { value: suggestion.value }),
@@ -143,7 +146,7 @@ export interface EvaluateInput {
 export async function evaluatePosition(input: EvaluateInput, limits: EngineLimits) {
   const position = ongoingPosition(input.position, input.rules);
   const maxNodes = budget(input.maxNodes, limits);
-  const evaluation = await inTurn(() => evaluateInTurn(position, input.rules, { maxNodes, moves: input.moves === true, distance: input.distance === true }, "request"));
+  const evaluation = await inTurn(() => evaluateInTurn(position, input.rules, { maxNodes, moves: input.moves === true, distance: input.distance === true }, PERSON_ASKING));
   return {
     value: evaluation.value as Value | null,
     exact: evaluation.exact,

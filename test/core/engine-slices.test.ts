@@ -1,14 +1,12 @@
 /**
  * Searches in slices (src/engine/slices.ts): a sliced request answers like the unsliced one when that
  * one is exact, a continuation keeps the table (its node count stays close), a request that fits in
- * one slice is the same request, other work runs between slices, and the queue lets one search run at
- * a time, games first, refusing requests beyond its length with the expected wait. Node counts and
- * order of completion only: nothing here is timed.
+ * one slice is the same request, and other work runs between slices. The scheduler's own tests are in
+ * engine-scheduler.test.ts. Node counts and order of completion only: nothing here is timed.
  */
 import { describe, expect, it } from "vitest";
-import { EngineBusy, evaluate, suggestMove } from "../../src/engine/index.ts";
+import { evaluate, suggestMove } from "../../src/engine/index.ts";
 import { evaluateSliced, suggestMoveSliced } from "../../src/engine/sliced.ts";
-import { EngineQueue } from "../../src/engine/slices.ts";
 import { makeMoveText, makePositionString, makeRules, playMove, type Position } from "../../src/rules/index.ts";
 import { RULE_SETS } from "./engine-brute.ts";
 import { ongoingPositions } from "./engine-positions.ts";
@@ -132,48 +130,5 @@ describe("other work runs between slices", () => {
     setTimeout(() => order.push("timer"), 0);
     await search;
     expect(order).toEqual(["timer", "search"]);
-  });
-});
-
-describe("the engine queue", () => {
-  it("runs one search at a time; two concurrent sliced searches both answer right", async () => {
-    const queue = new EngineQueue({ queueLength: 4 });
-    const [a, b] = ongoingPositions(classic, 11, 2, 999);
-    const events: string[] = [];
-    const run = (name: string, position: Position) =>
-      queue.run("request", 3_000_000, () =>
-        evaluateSliced(position, classic, { maxNodes: 3_000_000, moves: true }, { sliceNodes: 2_000, onSlice: () => events.push(name) }).then((result) => {
-          events.push(`${name} done`);
-          return result;
-        }),
-      );
-    const [first, second] = await Promise.all([run("a", a), run("b", b)]);
-    expect(first.moves).toEqual(evaluate(a, classic, { maxNodes: 3_000_000, moves: true }).moves);
-    expect(second.moves).toEqual(evaluate(b, classic, { maxNodes: 3_000_000, moves: true }).moves);
-    // b's slices all come after a's answer: a continuation never finds another search's table.
-    expect(events.indexOf("a done")).toBeLessThan(events.indexOf("b"));
-    expect(events.filter((event) => event === "a").length).toBeGreaterThan(1);
-  });
-
-  it("lets games go first and refuses requests beyond its length, with the expected wait", async () => {
-    const queue = new EngineQueue({ queueLength: 2, nodesPerSecond: 1_000_000 });
-    const order: string[] = [];
-    let release = () => {};
-    const blocker = queue.run("request", 4_000_000, () => new Promise<void>((resolve) => (release = resolve)));
-    const task = (name: string) => async () => {
-      order.push(name);
-    };
-    const waiting = [queue.run("request", 2_000_000, task("request 1")), queue.run("request", 1_000_000, task("request 2"))];
-    // Two requests wait: a third is refused, told the nodes ahead (4 + 2 + 1 million) at the assumed rate.
-    const refused = queue.run("request", 1_000_000, task("request 3"));
-    await expect(refused).rejects.toBeInstanceOf(EngineBusy);
-    await refused.catch((error: EngineBusy) => expect(error.retryAfterS).toBe(7));
-    // A game is never refused, and goes before the requests that wait.
-    const game = queue.run("game", 50_000, task("game"));
-    expect(queue.waiting).toBe(3);
-    release();
-    await Promise.all([blocker, ...waiting, game]);
-    expect(order).toEqual(["game", "request 1", "request 2"]);
-    expect(queue.busy).toBe(false);
   });
 });
