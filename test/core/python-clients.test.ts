@@ -1,13 +1,21 @@
 /**
- * The stdlib-only Python files, run with the `python3` on PATH (skipped with a message without it):
+ * The Python files, run with the `python3` on PATH (skipped with a message without it):
  * - arena/example_bot.py, started on a free loopback port, passes the conformance check the arena's
  *   bot authors use (src/bots/conformance.ts), signed with its secret; it refuses unsigned calls and
  *   takes a win in one.
- * - clients/python/quarto_client.py drives the Worker: hosted matches and tournaments need its
- *   Durable Objects, which Node cannot host, so the Worker runs in wrangler's test harness (workerd,
- *   in-memory storage, a free loopback port; not `npm start`).
+ * - clients/python (the package quarto_client), installed with pip into a temporary folder as a user
+ *   would, drives the Worker: every operation of the spec is sent (clients/python/tests/walk_api.py),
+ *   hosted matches and tournaments are played, and its retries are checked against a scripted server
+ *   (clients/python/tests/test_retries.py). Matches and tournaments need Durable Objects, which Node
+ *   cannot host, so the Worker runs in wrangler's test harness (workerd, in-memory storage, a free
+ *   loopback port; not `npm start`).
+ * Its types, clients/python/quarto_client/schemas.py, are generated from the spec: the committed file
+ * must be what scripts/python-client.ts writes (checked without Python too).
  */
 import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +26,8 @@ import { moveRequestFor } from "../../src/bots/protocol.ts";
 import { generateBotSecret } from "../../src/bots/signing.ts";
 import { applyAction, newMatch, seatToMove } from "../../src/match/machine.ts";
 import { CLASSIC_RULES, parseMoveText } from "../../src/rules/index.ts";
+import spec from "../../openapi/openapi.json" with { type: "json" };
+import { pythonSchemas } from "../../scripts/python-client.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const hasPython = spawnSync("python3", ["--version"]).status === 0;
@@ -85,25 +95,105 @@ describe.skipIf(!hasPython)("arena/example_bot.py", () => {
 // biome-ignore lint/suspicious/noExplicitAny: JSON printed by the Python programs, read by the assertions
 type Json = Record<string, any>;
 
-/** Runs a Python program that imports quarto_client and prints one JSON object. */
-async function runClient(program: string, baseUrl: string): Promise<Json> {
-  const { stdout } = await promisify(execFile)("python3", ["-c", program, baseUrl], {
-    cwd: root,
-    env: { ...process.env, PYTHONPATH: fileURLToPath(new URL("../../clients/python", import.meta.url)) },
-    timeout: 90_000,
+/** Every operation of the spec, by operationId. */
+const SPEC_OPERATIONS = Object.values(spec.paths as Record<string, Record<string, { operationId?: string }>>)
+  .flatMap((item) => Object.values(item).map((operation) => operation.operationId))
+  .filter((id): id is string => typeof id === "string")
+  .sort();
+
+it("clients/python/quarto_client/schemas.py is generated from openapi/openapi.json (regenerate with npm run client:python)", () => {
+  const committed = readFileSync(new URL("../../clients/python/quarto_client/schemas.py", import.meta.url), "utf8");
+  expect(committed).toBe(pythonSchemas(spec as never));
+});
+
+/** `pip install ./clients/python` into a temporary folder, from a copy (pip builds in place); the folder to put on PYTHONPATH. */
+function pipInstall(): string {
+  const work = mkdtempSync(join(tmpdir(), "quarto-client-"));
+  cpSync(fileURLToPath(new URL("../../clients/python", import.meta.url)), join(work, "source"), {
+    recursive: true,
+    filter: (path) => !path.includes("__pycache__"),
   });
+  const installed = spawnSync("python3", ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target", join(work, "site"), join(work, "source")], {
+    encoding: "utf8",
+    timeout: 180_000,
+  });
+  if (installed.status !== 0) throw new Error(`pip install ./clients/python failed:\n${installed.stdout}${installed.stderr}`);
+  return join(work, "site");
+}
+
+let site = "";
+
+/** Runs a Python program that imports quarto_client (as installed by pip) and prints one JSON object. */
+async function runClient(program: string, baseUrl: string): Promise<Json> {
+  const { stdout } = await promisify(execFile)("python3", ["-c", program, baseUrl], { cwd: root, env: { ...process.env, PYTHONPATH: site }, timeout: 90_000 });
   return JSON.parse(stdout) as Json;
 }
 
-describe.skipIf(!hasPython)("clients/python/quarto_client.py", () => {
+describe.skipIf(!hasPython)("clients/python: the package quarto_client", () => {
   let harness: ReturnType<typeof createTestHarness>;
   let baseUrl: string;
   beforeAll(async () => {
+    site = pipInstall();
     harness = createTestHarness({ root, workers: [{ configPath: "./wrangler.toml", vars: { ENGINE_DEFAULT_NODES: "50000", ENGINE_MAX_NODES: "500000" } }] });
     baseUrl = (await harness.listen()).url.origin;
   }, 60_000);
   afterAll(async () => {
     await harness?.close();
+    if (site) rmSync(join(site, ".."), { recursive: true, force: true });
+  });
+
+  it("has a method for every operation of the spec, and nothing else", async () => {
+    const out = await runClient("import json\nfrom quarto_client import QuartoClient\nprint(json.dumps(QuartoClient.operations()))", baseUrl);
+    expect(Object.keys(out).sort()).toEqual(SPEC_OPERATIONS);
+  });
+
+  it("sends every operation of the spec to the Worker, and reads each answer", async () => {
+    const { stdout } = await promisify(execFile)("python3", ["clients/python/tests/walk_api.py", baseUrl], { cwd: root, env: { ...process.env, PYTHONPATH: site }, timeout: 120_000 });
+    const out = JSON.parse(stdout) as Json;
+    // The WebSocket is the one operation the standard library cannot speak: the client gives its address.
+    expect(out.sent).toEqual(SPEC_OPERATIONS.filter((id) => id !== "matchWebSocket"));
+    expect(out.socket).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/v1\/matches\/\w{26}\/ws\?token=/);
+    expect(out).toMatchObject({
+      index: "quarto-service",
+      health: "ok",
+      problemType: 422,
+      openapi: "3.1.0",
+      reference: true,
+      validate: [true, false],
+      checkWin: ["first", "first"],
+      badPosition: { status: 422, code: "position/bad_character" },
+      suggest: ["win", "win"],
+      evaluate: [7, 7],
+      claim: { status: 409, code: "match/nothing_to_claim" },
+      resigned: "resignation",
+      recordText: "................. -8",
+      replay: true,
+      stream: ["state"],
+      aborted: "finished",
+      listed: true,
+      entry: "owner",
+      polled: [],
+      info: "easy",
+      ended: { received: true },
+      botDetail: true,
+      ladder: ["active", "active", true],
+      left: "left",
+      deleted: true,
+      tournament: "finished",
+      games: 1,
+      cancelled: "cancelled",
+    });
+    // The connected bot played its game through the event stream, one answer per move request.
+    expect(out.botMoves).toBeGreaterThanOrEqual(3);
+  }, 150_000);
+
+  it("retries 429 and 503 after Retry-After, bounded, and only what is safe to send twice", async () => {
+    const { stderr } = await promisify(execFile)("python3", ["-m", "unittest", "discover", "-s", "clients/python/tests", "-p", "test_*.py"], {
+      cwd: root,
+      env: { ...process.env, PYTHONPATH: site },
+      timeout: 60_000,
+    });
+    expect(stderr).toMatch(/Ran 10 tests in [\d.]+s\s+OK/);
   });
 
   it("calls the stateless API, and reads problem documents", async () => {
@@ -173,7 +263,7 @@ print(json.dumps(q.wait_for_tournament(created["id"], timeout=60)))
   });
 
   it("runs its own demonstration", async () => {
-    const { stdout } = await promisify(execFile)("python3", ["clients/python/quarto_client.py", baseUrl], { cwd: root, timeout: 90_000 });
+    const { stdout } = await promisify(execFile)("python3", ["-m", "quarto_client", baseUrl], { cwd: root, env: { ...process.env, PYTHONPATH: site }, timeout: 90_000 });
     expect(stdout).toContain("c3-6 is legal: True -> 0A3.......5.....6");
     expect(stdout).toContain("..5.A...D3EF90.67 is a win in 7 placements");
     expect(stdout).toContain("a finished game: engine/game_over");
