@@ -20,6 +20,7 @@ const LAYERS = [
   { name: "match", paths: ["src/match/"] },
   { name: "bots", paths: ["src/bots/"] },
   { name: "tournament", paths: ["src/tournament/"] },
+  { name: "puzzles", paths: ["src/puzzles/"] },
   { name: "wire", paths: ["src/wire/"] },
   { name: "objects", paths: ["src/objects/"] },
   { name: "http", paths: ["src/http/"] },
