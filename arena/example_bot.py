@@ -10,7 +10,8 @@ once while a safe one exists. Replace choose_move() with your own.
     python3 arena/example_bot.py --port 9003 --secret whsec_...
 
 Or, with no public URL, as a connected bot (registered with "connection": "stream"): it connects out,
-reads its event stream and posts its moves, reconnecting when the stream drops:
+reads its event stream and posts its moves, reconnecting when the stream drops, through the service's
+Python client (clients/python: pip install ./clients/python; from this repository it is found as is):
 
     python3 arena/example_bot.py --connect http://localhost:8787 --bot-id ID --token TOKEN
 
@@ -28,8 +29,6 @@ import json
 import os
 import sys
 import time
-import urllib.error
-import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 # ---- the rules this strategy needs ----
@@ -178,51 +177,44 @@ def make_handler(secret):
     return BotHandler
 
 
+def quarto_client():
+    """The Python client of the service (pip install ./clients/python), or this repository's copy of it."""
+    try:
+        import quarto_client
+    except ImportError:
+        sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clients", "python"))
+        import quarto_client
+    return quarto_client
+
+
 def connect(service, bot_id, token, log=print):
-    """Plays as a connected bot: reads GET /v1/bots/{id}/events (one JSON object a line) and answers each
-    move request with POST /v1/bots/{id}/moves/{requestId}; reconnects with backoff when the stream ends
-    (the service sends every open request again on reconnect). Returns on a refusal (wrong token)."""
-    base = f"{service.rstrip('/')}/v1/bots/{bot_id}"
-    auth = {"Authorization": f"Bearer {token}"}
-    answered = set()
-    backoff = 1.0
-    while True:
-        try:
-            request = urllib.request.Request(f"{base}/events", headers={**auth, "Accept": "application/x-ndjson"})
-            with urllib.request.urlopen(request, timeout=60) as stream:
-                log(f"connected to {service} as bot {bot_id}", flush=True)
-                backoff = 1.0
-                for raw in stream:
-                    line = raw.decode().strip()
-                    if not line:
-                        continue
-                    event = json.loads(line)
-                    if event.get("type") == "end":
-                        notice = event["notice"]
-                        log(f"game over: {notice.get('outcome')} ({notice.get('reason')})", flush=True)
-                    if event.get("type") != "move" or event["requestId"] in answered:
-                        continue
-                    move = choose_move(event["request"])
-                    post = urllib.request.Request(
-                        f"{base}/moves/{event['requestId']}",
-                        data=json.dumps(move).encode(),
-                        headers={**auth, "Content-Type": "application/json"},
-                        method="POST",
-                    )
-                    try:
-                        urllib.request.urlopen(post, timeout=10).read()
-                        answered.add(event["requestId"])
-                    except urllib.error.HTTPError as error:
-                        log(f"the service refused move {event['requestId']}: {error.code} {error.read().decode()[:200]}", flush=True)
-        except urllib.error.HTTPError as error:
-            log(f"the service refused the stream: {error.code} {error.read().decode()[:200]}", flush=True)
-            if error.code in (401, 403, 404, 409):
-                return 1
-        except (urllib.error.URLError, OSError, ValueError) as error:
-            log(f"stream lost ({error})", flush=True)
-        log(f"reconnecting in {backoff:.0f} s", flush=True)
-        time.sleep(backoff)
-        backoff = min(backoff * 2, 30.0)
+    """Plays as a connected bot with the service's Python client: its connected_bot() iterator reads the
+    bot's event stream (reconnecting with backoff when it drops, skipping keep-alives and the move
+    requests answered already), and answer_bot_move() posts each move. Returns 1 on a refusal (a wrong
+    token, a bot that is not a connected one)."""
+    client = quarto_client()
+    quarto = client.QuartoClient(service)
+
+    def announce():
+        log(f"connected to {service} as bot {bot_id}", flush=True)
+
+    def dropped(error):
+        log("the service closed the stream; reconnecting" if error is None else f"stream lost ({error}); reconnecting", flush=True)
+
+    try:
+        for event in quarto.connected_bot(bot_id, token, on_connect=announce, on_disconnect=dropped):
+            if event["type"] == "end":
+                notice = event["notice"]
+                log(f"game over: {notice.get('outcome')} ({notice.get('reason')})", flush=True)
+                continue
+            try:
+                quarto.answer_bot_move(bot_id, token, event["requestId"], choose_move(event["request"]))
+            except client.QuartoError as error:
+                log(f"the service refused move {event['requestId']}: {error}", flush=True)
+    except client.QuartoError as error:
+        log(f"the service refused the stream: {error}", flush=True)
+        return 1
+    return 0
 
 
 def main(argv=None):

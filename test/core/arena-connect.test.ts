@@ -166,7 +166,7 @@ describe("npm run arena -- connect", () => {
 });
 
 describe("python3 arena/example_bot.py --connect", () => {
-  it("plays as a connected bot with the standard library: reads the stream and posts its move", async () => {
+  it("plays as a connected bot through the Python client: reads the stream, posts its move, reconnects without answering twice", async () => {
     service.answers.length = 0;
     const child = spawn("python3", ["arena/example_bot.py", "--connect", service.server.url, "--bot-id", BOT_ID, "--token", TOKEN], {
       stdio: ["ignore", "pipe", "pipe"],
@@ -179,8 +179,28 @@ describe("python3 arena/example_bot.py --connect", () => {
       await until(() => service.answers.length === 1, "the Python bot's answer");
       expect(service.answers[0]).toMatchObject({ requestId: "r-3", body: expect.objectContaining({ place: expect.any(Number) }) });
       expect(output).toMatch(/^connected to /);
+      // The stream drops; the bot connects again (after 1 s), and r-3, sent again, is not answered twice.
+      const before = service.connections;
+      service.drop();
+      await until(() => service.connections > before && (output.match(/^connected to /gm) ?? []).length === 2, "the reconnection");
+      expect(output).toContain("the service closed the stream; reconnecting");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(service.answers.length).toBe(1);
+      expect(output).not.toContain("refused move");
     } finally {
       child.kill();
     }
+  });
+
+  it("stops on a wrong token, saying why", async () => {
+    // Asynchronously: the service answers from this process.
+    const child = spawn("python3", ["arena/example_bot.py", "--connect", service.server.url, "--bot-id", BOT_ID, "--token", "wrong"], { stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    const status = await new Promise((resolve) => child.once("exit", resolve));
+    expect(status).toBe(1);
+    expect(output).toMatch(/the service refused the stream: 403 registry\/wrong_token/);
   });
 });

@@ -222,9 +222,19 @@ class QuartoClient:
             return payload
         return json.loads(payload) if payload else None
 
-    def _lines(self, path: str, *, query: Optional[Dict[str, Any]] = None, token: Optional[str] = None, timeout: Optional[float] = None) -> Iterator[Any]:
+    def _lines(
+        self,
+        path: str,
+        *,
+        query: Optional[Dict[str, Any]] = None,
+        token: Optional[str] = None,
+        timeout: Optional[float] = None,
+        on_open: Optional[Callable[[], None]] = None,
+    ) -> Iterator[Any]:
         """A newline-delimited JSON stream, one parsed value a line, until the service ends it."""
         with self._send("GET", path, query=query, token=token, accept="application/x-ndjson", timeout=timeout) as stream:
+            if on_open is not None:
+                on_open()
             for raw in stream:
                 line = raw.decode().strip()
                 if line:
@@ -448,24 +458,26 @@ class QuartoClient:
         reconnect: bool = True,
         max_backoff: float = 30.0,
         on_connect: Optional[Callable[[], None]] = None,
-        on_disconnect: Optional[Callable[[Exception], None]] = None,
+        on_disconnect: Optional[Callable[[Optional[Exception]], None]] = None,
     ) -> Iterator[BotStreamEvent]:
         """A connected bot's events as one iterator across reconnections: each move request (answer it
         with answer_bot_move()) and each end notice. Keep-alives are dropped, and a move request this
         client answered already is not yielded again (the service sends the open ones again on every
         connect). When the stream drops it connects again, waiting 1, 2, 4... seconds (at most
-        `max_backoff`); a refusal (a wrong token, an unknown or webhook bot) raises QuartoError."""
+        `max_backoff`; `on_connect` is called on each connect, `on_disconnect` with the error when it
+        drops, None when the service closed it); a refusal (a wrong token, an unknown or webhook bot) raises QuartoError."""
         backoff = 1.0
+
+        def opened() -> None:
+            nonlocal backoff
+            backoff = 1.0
+            if on_connect is not None:
+                on_connect()
+
         while True:
-            connected = False
             try:
-                for event in self.bot_events(bot_id, token):
+                for event in self._lines(f"/v1/bots/{_segment(bot_id)}/events", token=token, timeout=60.0, on_open=opened):
                     if event.get("type") == "keepAlive":
-                        # On every connect the open move requests come first, then a keep-alive.
-                        if not connected and on_connect is not None:
-                            on_connect()
-                        connected = True
-                        backoff = 1.0
                         continue
                     if event.get("type") == "move" and event.get("requestId") in self._answered:
                         continue
@@ -483,6 +495,8 @@ class QuartoClient:
             else:
                 if not reconnect:
                     return
+                if on_disconnect is not None:
+                    on_disconnect(None)
             self.sleep(backoff)
             backoff = min(backoff * 2, max_backoff)
 
