@@ -8,7 +8,10 @@
  */
 import { conformanceMatch, endNoticeFor, moveRequestFor } from "../src/bots/index.ts";
 import { applyAction, type MatchAction, type MatchConfig, type MatchSeat, type MatchState, newMatch, recordText, seatToMove } from "../src/match/machine.ts";
-import { CLASSIC_RULES, makeRules, parseMoveText, type RulesInput } from "../src/rules/index.ts";
+import { CLASSIC_RULES, makeRules, type Move, parseMoveText, type Position, readPosition, type RulesInput } from "../src/rules/index.ts";
+import { committedPuzzle, NEW_SOLVER, rateAttempt, untriedPuzzle } from "../src/puzzles/index.ts";
+import { evaluate } from "../src/engine/index.ts";
+import { judgePuzzleMove, puzzleOutput } from "../src/wire/puzzles.ts";
 import { gameOutcome, pendingGame, roundRobinSchedule } from "../src/tournament/index.ts";
 import { checkWin, type EngineLimits, evaluatePosition, suggest, validateMove } from "../src/wire/answers.ts";
 import { botOutput } from "../src/wire/bots.ts";
@@ -17,6 +20,8 @@ import {
   EXAMPLE_ENDGAME,
   EXAMPLE_MANAGEMENT_TOKEN,
   EXAMPLE_MATCH_ID,
+  EXAMPLE_PUZZLE_ID,
+  EXAMPLE_PUZZLE_MOVE,
   EXAMPLE_T0 as T0,
   EXAMPLE_TALL_ROW,
   EXAMPLE_TOURNAMENT_ID,
@@ -210,6 +215,39 @@ async function engineExamples() {
 
 /** Every computed example, as plain JSON (what examples.json holds). */
 export async function computeExamples() {
-  const examples = { match: matchExamples(), bots: botExamples(), tournament: tournamentExamples(), rules: rulesExamples(), engine: await engineExamples() };
+/**
+ * The puzzles' examples: a classic puzzle of two moves as served before anyone tried it, the verdict on
+ * its one winning first move (the defence played), and on the move that solves it (the ratings after
+ * that attempt, by a new solver).
+ */
+async function puzzleExamples() {
+  const puzzle = committedPuzzle(EXAMPLE_PUZZLE_ID);
+  if (!puzzle) throw new Error(`example: no puzzle ${EXAMPLE_PUZZLE_ID}`);
+  const untried = untriedPuzzle(puzzle.moves);
+  const served = puzzleOutput(puzzle, untried, 0, "set");
+  const rounded = (rating: { rating: number; deviation: number }, attempts: number) => ({ rating: Math.round(rating.rating), deviation: Math.round(rating.deviation), attempts });
+  const first = await judgePuzzleMove(puzzle, puzzle.position, parseMoveText(EXAMPLE_PUZZLE_MOVE) as Move);
+  const at = first.verdict.position?.string as string;
+  const winning = evaluate(readPosition(at, puzzle.rules).value as Position, puzzle.rules, { moves: true }).moves?.find((entry) => entry.value === "win");
+  if (!winning) throw new Error(`example: no winning move from ${at}`);
+  const last = await judgePuzzleMove(puzzle, at, winning.move);
+  const after = rateAttempt(untried, NEW_SOLVER, true);
+  return {
+    puzzle: served,
+    daily: { ...served, day: "2026-12-06" },
+    right: { ...first.verdict, puzzle: rounded(untried, 0) },
+    solved: { ...last.verdict, puzzle: rounded(after.puzzle, 1), solver: after.solver },
+    solvedFrom: at,
+  };
+}
+
+  const examples = {
+    match: matchExamples(),
+    bots: botExamples(),
+    tournament: tournamentExamples(),
+    rules: rulesExamples(),
+    engine: await engineExamples(),
+    puzzles: await puzzleExamples(),
+  };
   return JSON.parse(JSON.stringify(examples)) as typeof examples;
 }

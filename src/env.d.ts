@@ -5,6 +5,7 @@ interface Env {
   LADDER: DurableObjectNamespace<import("./objects/index.ts").LadderObject>;
   IDEMPOTENCY: DurableObjectNamespace<import("./objects/index.ts").IdempotencyKey>;
   BOT_LINKS: DurableObjectNamespace<import("./objects/index.ts").BotLinkObject>;
+  PUZZLES: DurableObjectNamespace<import("./objects/index.ts").PuzzleStore>;
   /** The static assets of wrangler.toml's [assets] (the API reference's script). */
   ASSETS: Fetcher;
   // The vars of wrangler.toml's [vars]: read and checked only by src/wire/settings.ts (readSettings), which
@@ -37,6 +38,7 @@ interface Env {
   BOT_CONNECTIONS_RATE_LIMIT?: RateLimit;
 }
 declare namespace Cloudflare {
+  PUZZLES_RATE_LIMIT?: RateLimit;
   interface Env extends globalThis.Env {}
 }
 

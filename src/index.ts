@@ -17,6 +17,7 @@ export { BotRegistry } from "./objects/index.ts";
 export { LadderObject } from "./objects/index.ts";
 export { IdempotencyKey } from "./objects/index.ts";
 export { BotLinkObject } from "./objects/index.ts";
+export { PuzzleStore } from "./objects/index.ts";
 
 // Every books/*.bin (src/books.ts, written by scripts/books-index.ts).
 installBooks(OPENING_BOOKS);

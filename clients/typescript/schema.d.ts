@@ -440,6 +440,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/matches/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The exact review of a finished match
+         * @description Every move of the finished match valued by the solved game for the player who made it: `before` the move, `afterPlacement` (before the give) and `after`; a move whose value after is worse than before is a `mistake`, told by what threw the value away (the placement, the give, a Quarto not announced, a claim not made) with moves that kept it; per seat, its `accuracy` (the share of its moves that kept the value). Computed once by the match's object as soon as the game ends, in the background (people's searches go first), and served from storage afterwards: until it is ready the answer is 202 with `Retry-After`. Tournament and ladder games are matches too.
+         */
+        get: operations["getMatchReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review any game record exactly
+         * @description The same review as `GET /v1/matches/{id}/review`, for a record in any form `POST /v1/replay` accepts (the JSON of `GET /v1/matches/{id}/record` as is, `text` with `rules`, or `moves`), plus `openingPlies`: how many first moves are an opening the players did not choose (left out of their accuracy). The record is checked first, as by `POST /v1/replay` (422 for a record that does not replay). Every value is exact, with no budget to give: the review searches within the service's largest budget, as a person's request (it counts against the engine limit, and waits behind no tournament).
+         */
+        post: operations["reviewRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/bots": {
         parameters: {
             query?: never;
@@ -735,6 +775,86 @@ export interface paths {
          * @description The bot is paired no more (a pairing in play is played out); its games and rating stay, and `PUT` puts it back. Needs the bot's management token as `Authorization: Bearer <token>`.
          */
         delete: operations["leaveLadder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/puzzles/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A puzzle to solve
+         * @description A puzzle under the rules given (the rules options as query parameters, as the other GET endpoints take them; the classic game by default), drawn at random among the 12 whose rating is nearest `rating`. The committed sets cover the classic game and the squares variant.
+         */
+        get: operations["nextPuzzle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/puzzles/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The daily puzzle
+         * @description The puzzle of the current UTC day: a classic puzzle, the same for everyone until midnight UTC.
+         */
+        get: operations["dailyPuzzle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/puzzles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A puzzle
+         * @description The puzzle: its start, rules, the number of moves to find and its rating. Never the solution.
+         */
+        get: operations["getPuzzle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/puzzles/{id}/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try a move on a puzzle
+         * @description Judges the solver's move from a position on the puzzle's line (its start, or a position a verdict answered): `correct` when the move keeps the forced win (every such move is accepted), `solved` when it completes a Quarto, and when right and not solved the opponent's `reply` (the defence that puts the end furthest off) and the `position` after it. An attempt ends at a wrong move or at the solution: then the puzzle's rating moves (Glicko-2, one game between the solver and the puzzle), and the solver's too when `solver` was sent. Nothing per solver is kept.
+         */
+        post: operations["movePuzzle"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1407,7 +1527,7 @@ export interface components {
          * @example position/bad_character
          * @enum {string}
          */
-        ProblemCode: "request/malformed_json" | "request/bad_request" | "request/not_found" | "request/method_not_allowed" | "request/too_large" | "request/unsupported_media_type" | "request/invalid" | "request/rate_limited" | "idempotency/bad_key" | "idempotency/in_progress" | "idempotency/key_reused" | "position/wrong_length" | "position/bad_character" | "position/bad_piece" | "position/duplicate_piece" | "position/piece_in_hand_on_board" | "position/quarto_with_piece_in_hand" | "move/game_over" | "move/bad_cell" | "move/bad_piece" | "move/place_required" | "move/place_not_allowed" | "move/cell_occupied" | "move/give_required" | "move/give_not_allowed" | "move/piece_not_available" | "move/no_quarto" | "match/not_found" | "match/token_required" | "match/not_a_player" | "match/not_your_turn" | "match/waiting_for_players" | "match/no_open_seat" | "match/finished" | "match/stale_ply" | "match/wrong_announcement" | "match/nothing_to_claim" | "match/cannot_abort" | "match/time_not_up" | "match/websocket_required" | "replay/bad_start" | "replay/bad_notation" | "replay/record_mismatch" | "replay/moves_after_end" | "replay/result_mismatch" | "engine/game_over" | "engine/budget_too_large" | "engine/busy" | "registry/not_found" | "registry/bad_url" | "registry/name_taken" | "registry/url_not_allowed" | "registry/health_check_failed" | "registry/token_required" | "registry/wrong_token" | "registry/entry_refused" | "connection/not_connected_bot" | "connection/request_not_found" | "connection/request_closed" | "reference/unknown_bot" | "reference/bad_move_request" | "tournament/not_found" | "tournament/unknown_bot" | "tournament/token_required" | "tournament/wrong_token" | "tournament/over" | "ladder/not_found" | "ladder/full" | "server/internal" | "server/unhealthy";
+        ProblemCode: "request/malformed_json" | "request/bad_request" | "request/not_found" | "request/method_not_allowed" | "request/too_large" | "request/unsupported_media_type" | "request/invalid" | "request/rate_limited" | "idempotency/bad_key" | "idempotency/in_progress" | "idempotency/key_reused" | "position/wrong_length" | "position/bad_character" | "position/bad_piece" | "position/duplicate_piece" | "position/piece_in_hand_on_board" | "position/quarto_with_piece_in_hand" | "move/game_over" | "move/bad_cell" | "move/bad_piece" | "move/place_required" | "move/place_not_allowed" | "move/cell_occupied" | "move/give_required" | "move/give_not_allowed" | "move/piece_not_available" | "move/no_quarto" | "match/not_found" | "match/token_required" | "match/not_a_player" | "match/not_your_turn" | "match/waiting_for_players" | "match/no_open_seat" | "match/finished" | "match/not_finished" | "match/stale_ply" | "match/wrong_announcement" | "match/nothing_to_claim" | "match/cannot_abort" | "match/time_not_up" | "match/websocket_required" | "replay/bad_start" | "replay/bad_notation" | "replay/record_mismatch" | "replay/moves_after_end" | "replay/result_mismatch" | "engine/game_over" | "engine/budget_too_large" | "engine/busy" | "registry/not_found" | "registry/bad_url" | "registry/name_taken" | "registry/url_not_allowed" | "registry/health_check_failed" | "registry/token_required" | "registry/wrong_token" | "registry/entry_refused" | "connection/not_connected_bot" | "connection/request_not_found" | "connection/request_closed" | "reference/unknown_bot" | "reference/bad_move_request" | "tournament/not_found" | "tournament/unknown_bot" | "tournament/token_required" | "tournament/wrong_token" | "tournament/over" | "puzzle/not_found" | "puzzle/none_for_rules" | "puzzle/not_on_line" | "ladder/not_found" | "ladder/full" | "server/internal" | "server/unhealthy";
         /**
          * @description One failing field of a request.
          * @example {
@@ -4759,6 +4879,269 @@ export interface components {
             [key: string]: unknown;
         });
         /**
+         * @description The exact review of a game: every move valued by the solved game.
+         * @example {
+         *       "status": "ready",
+         *       "rules": {
+         *         "squares": false,
+         *         "attributes": [
+         *           "height",
+         *           "color",
+         *           "shape",
+         *           "fill"
+         *         ],
+         *         "announce": "auto",
+         *         "missedClaim": true
+         *       },
+         *       "firstSeat": 0,
+         *       "exact": true,
+         *       "nodes": 0,
+         *       "moves": [
+         *         {
+         *           "ply": 0,
+         *           "seat": 0,
+         *           "role": "first",
+         *           "move": "-8",
+         *           "opening": false,
+         *           "before": "draw",
+         *           "after": "draw",
+         *           "exact": true
+         *         },
+         *         {
+         *           "ply": 1,
+         *           "seat": 1,
+         *           "role": "second",
+         *           "move": "a1-9",
+         *           "opening": false,
+         *           "before": "draw",
+         *           "after": "draw",
+         *           "exact": true,
+         *           "afterPlacement": "draw"
+         *         },
+         *         {
+         *           "ply": 2,
+         *           "seat": 0,
+         *           "role": "first",
+         *           "move": "b1-A",
+         *           "opening": false,
+         *           "before": "draw",
+         *           "after": "draw",
+         *           "exact": true,
+         *           "afterPlacement": "draw"
+         *         },
+         *         {
+         *           "ply": 3,
+         *           "seat": 1,
+         *           "role": "second",
+         *           "move": "c1-B",
+         *           "opening": false,
+         *           "before": "draw",
+         *           "after": "loss",
+         *           "exact": true,
+         *           "afterPlacement": "draw",
+         *           "afterPliesToEnd": 1,
+         *           "mistake": {
+         *             "kind": "give",
+         *             "from": "draw",
+         *             "to": "loss",
+         *             "better": [
+         *               "c1-4",
+         *               "c1-5",
+         *               "c1-6"
+         *             ]
+         *           }
+         *         },
+         *         {
+         *           "ply": 4,
+         *           "seat": 0,
+         *           "role": "first",
+         *           "move": "d1",
+         *           "opening": false,
+         *           "before": "win",
+         *           "after": "win",
+         *           "exact": true,
+         *           "pliesToEnd": 1,
+         *           "afterPlacement": "win"
+         *         }
+         *       ],
+         *       "seats": [
+         *         {
+         *           "seat": 0,
+         *           "role": "first",
+         *           "moves": 3,
+         *           "kept": 3,
+         *           "accuracy": 1,
+         *           "winsThrownAway": 0,
+         *           "mistakes": []
+         *         },
+         *         {
+         *           "seat": 1,
+         *           "role": "second",
+         *           "moves": 2,
+         *           "kept": 1,
+         *           "accuracy": 0.5,
+         *           "winsThrownAway": 0,
+         *           "mistakes": [
+         *             {
+         *               "ply": 3,
+         *               "kind": "give",
+         *               "from": "draw",
+         *               "to": "loss"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        GameReview: {
+            /** @enum {string} */
+            status: "ready";
+            /** @description The match reviewed (GET /v1/matches/{id}/review). */
+            matchId?: string;
+            rules: components["schemas"]["Rules"];
+            firstSeat: components["schemas"]["SeatIndex"];
+            /** @description Every value of the review is exact. */
+            exact: boolean;
+            /** @description Nodes the engine searched for the review. */
+            nodes: number;
+            /** @description Every move in order: the opening give, then each placement with the give after it. */
+            moves: components["schemas"]["ReviewedMove"][];
+            /** @description Seats 0 and 1. */
+            seats: components["schemas"]["SeatAccuracy"][];
+        };
+        /**
+         * @description One move of the game, valued exactly for the player who made it.
+         * @example {
+         *       "ply": 2,
+         *       "seat": 0,
+         *       "role": "first",
+         *       "move": "b1-A",
+         *       "opening": false,
+         *       "before": "draw",
+         *       "afterPlacement": "draw",
+         *       "after": "draw",
+         *       "exact": true
+         *     }
+         */
+        ReviewedMove: {
+            /**
+             * @description The ply before the move (0: the opening give).
+             * @example 3
+             */
+            ply: number;
+            seat: components["schemas"]["SeatIndex"];
+            role: components["schemas"]["Role"];
+            /** @description The move as in the record. */
+            move: components["schemas"]["MoveText"];
+            /** @description A move of the opening the game started from, not the seat's own: left out of the seat's accuracy. */
+            opening: boolean;
+            /** @description The exact value for the player making the move, just before it (null only if not solved within the budget). */
+            before: components["schemas"]["Value"] | null;
+            /** @description With `before` a win or a loss: placements to the end with best play (the winner hurries, the loser delays). */
+            pliesToEnd?: number;
+            /** @description For a move that places a piece: the value for the same player after the placement, before the give (the best some give keeps). Absent for the opening give. */
+            afterPlacement?: components["schemas"]["Value"] | null;
+            /** @description The exact value for the same player after the whole move. */
+            after: components["schemas"]["Value"] | null;
+            /** @description With `after` a win or a loss: placements to the end with best play. */
+            afterPliesToEnd?: number;
+            /** @description Every value of this move is exact (the review's budget is the service's largest: in practice always true). */
+            exact: boolean;
+            /** @description true: the placement completed a Quarto that the move did not announce (`announce: manual`). */
+            unannounced?: boolean;
+            /** @description true: the opponent's unannounced Quarto could be claimed instead of making this move. */
+            claimable?: boolean;
+            mistake?: components["schemas"]["Mistake"];
+        };
+        /**
+         * @description A move whose value after is worse than before, for the player who made it.
+         * @example {
+         *       "kind": "give",
+         *       "from": "draw",
+         *       "to": "loss",
+         *       "better": [
+         *         "c3-5"
+         *       ]
+         *     }
+         */
+        Mistake: {
+            kind: components["schemas"]["MistakeKind"];
+            /** @description The value before the move. */
+            from: components["schemas"]["Value"];
+            /** @description The value after it. */
+            to: components["schemas"]["Value"];
+            /**
+             * @description Moves that kept the value (text notation, at most three); `claim` when claiming the missed Quarto kept it.
+             * @example [
+             *       "c3-5"
+             *     ]
+             */
+            better: string[];
+        };
+        /**
+         * @description What threw the value away: `placement` (no give after it could keep the value), `give` (the placement kept it, the piece given lost it), `announcement` (a Quarto completed and not announced, under `announce: manual`), `claim` (the opponent's unannounced Quarto could be claimed, and the move was made instead).
+         * @example give
+         * @enum {string}
+         */
+        MistakeKind: "placement" | "give" | "announcement" | "claim";
+        /** @description One seat's accuracy over the game. */
+        SeatAccuracy: {
+            seat: components["schemas"]["SeatIndex"];
+            role: components["schemas"]["Role"];
+            /**
+             * @description The seat's own moves (an opening's moves left out).
+             * @example 8
+             */
+            moves: number;
+            /**
+             * @description Of those, the moves that kept the value they found.
+             * @example 7
+             */
+            kept: number;
+            /**
+             * @description kept / moves (null with no move).
+             * @example 0.875
+             */
+            accuracy: number | null;
+            /**
+             * @description Mistakes that turned a win into a draw or a loss.
+             * @example 0
+             */
+            winsThrownAway: number;
+            /** @description The seat's mistakes in order: which ply, what kind, from what value to what. */
+            mistakes: {
+                ply: number;
+                kind: components["schemas"]["MistakeKind"];
+                /** @description The value for the player to move. */
+                from: components["schemas"]["Value"];
+                /** @description The value for the player to move. */
+                to: components["schemas"]["Value"];
+            }[];
+        };
+        /** @description The review is being computed in the background: ask again after `Retry-After`. */
+        ReviewPending: {
+            /** @enum {string} */
+            status: "pending";
+            matchId: string;
+            /**
+             * @description Seconds to wait before asking again (also in `Retry-After`).
+             * @example 2
+             */
+            retryAfterS: number;
+        };
+        /**
+         * @description A game record in any form POST /v1/replay accepts, and optionally how many of its first moves are an opening.
+         * @example {
+         *       "text": "................. -8 a1-9 b1-A c1-B d1"
+         *     }
+         */
+        ReviewRequest: components["schemas"]["ReplayRequest"] & ({
+            /** @description How many first moves are an opening the players did not choose (left out of their accuracy); default 0. */
+            openingPlies?: number;
+        } & {
+            [key: string]: unknown;
+        });
+        /**
          * @description A bot just registered, with its secret and management token.
          * @example {
          *       "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
@@ -7215,6 +7598,254 @@ export interface components {
              * @example 2026-10-01T13:05:00.000Z
              */
             finishedAt: string;
+        };
+        /**
+         * @description A puzzle: a position where the player to move wins by force and at most two moves do. The solution is never part of it.
+         * @example {
+         *       "id": "26gxpcjsvcwe",
+         *       "position": {
+         *         "string": "EF52C67B3.8A..0D4",
+         *         "json": {
+         *           "board": [
+         *             14,
+         *             15,
+         *             5,
+         *             2,
+         *             12,
+         *             6,
+         *             7,
+         *             11,
+         *             3,
+         *             null,
+         *             8,
+         *             10,
+         *             null,
+         *             null,
+         *             0,
+         *             13
+         *           ],
+         *           "inHand": 4
+         *         },
+         *         "ply": 14,
+         *         "toMove": "first"
+         *       },
+         *       "rules": {
+         *         "squares": false,
+         *         "attributes": [
+         *           "height",
+         *           "color",
+         *           "shape",
+         *           "fill"
+         *         ],
+         *         "announce": "auto",
+         *         "missedClaim": true
+         *       },
+         *       "moves": 2,
+         *       "rating": 1400,
+         *       "deviation": 350,
+         *       "attempts": 0,
+         *       "source": "set"
+         *     }
+         */
+        Puzzle: {
+            /** @example 26gxpcjsvcwe */
+            id: string;
+            /** @description Where the solver starts: the solver is the player to move and holds a piece. */
+            position: components["schemas"]["Position"];
+            rules: components["schemas"]["Rules"];
+            /**
+             * @description The solver's moves with best play on both sides; the last completes a Quarto.
+             * @example 2
+             */
+            moves: number;
+            /**
+             * @description The puzzle's difficulty: its Glicko-2 rating, from the attempts so far (rounded).
+             * @example 1412
+             */
+            rating: number;
+            /**
+             * @description The rating's deviation (rounded): 350 for a puzzle nobody tried.
+             * @example 210
+             */
+            deviation: number;
+            /**
+             * @description Attempts counted so far (an attempt ends at a wrong move or at the solution).
+             * @example 12
+             */
+            attempts: number;
+            /**
+             * @description `set`: the committed set (from games of the built-in bots); `mined`: a game played on this service.
+             * @enum {string}
+             */
+            source: "set" | "mined";
+        };
+        /**
+         * @description The daily puzzle: the same for everyone on a UTC day.
+         * @example {
+         *       "id": "26gxpcjsvcwe",
+         *       "position": {
+         *         "string": "EF52C67B3.8A..0D4",
+         *         "json": {
+         *           "board": [
+         *             14,
+         *             15,
+         *             5,
+         *             2,
+         *             12,
+         *             6,
+         *             7,
+         *             11,
+         *             3,
+         *             null,
+         *             8,
+         *             10,
+         *             null,
+         *             null,
+         *             0,
+         *             13
+         *           ],
+         *           "inHand": 4
+         *         },
+         *         "ply": 14,
+         *         "toMove": "first"
+         *       },
+         *       "rules": {
+         *         "squares": false,
+         *         "attributes": [
+         *           "height",
+         *           "color",
+         *           "shape",
+         *           "fill"
+         *         ],
+         *         "announce": "auto",
+         *         "missedClaim": true
+         *       },
+         *       "moves": 2,
+         *       "rating": 1400,
+         *       "deviation": 350,
+         *       "attempts": 0,
+         *       "source": "set",
+         *       "day": "2026-12-06"
+         *     }
+         */
+        DailyPuzzle: components["schemas"]["Puzzle"] & {
+            /**
+             * @description The UTC day (YYYY-MM-DD) whose puzzle this is.
+             * @example 2026-12-06
+             */
+            day: string;
+        };
+        /**
+         * @description Right or wrong; when right, the defence and where the puzzle stands.
+         * @example {
+         *       "correct": true,
+         *       "solved": false,
+         *       "move": "b3-9",
+         *       "reply": "a4-1",
+         *       "position": {
+         *         "string": "EF52C67B348A9.0D1",
+         *         "json": {
+         *           "board": [
+         *             14,
+         *             15,
+         *             5,
+         *             2,
+         *             12,
+         *             6,
+         *             7,
+         *             11,
+         *             3,
+         *             4,
+         *             8,
+         *             10,
+         *             9,
+         *             null,
+         *             0,
+         *             13
+         *           ],
+         *           "inHand": 1
+         *         },
+         *         "ply": 16,
+         *         "toMove": "first"
+         *       },
+         *       "puzzle": {
+         *         "rating": 1400,
+         *         "deviation": 350,
+         *         "attempts": 0
+         *       }
+         *     }
+         */
+        PuzzleVerdict: {
+            /** @description The move keeps the forced win (any such move is right, not only the engine's). */
+            correct: boolean;
+            /** @description The move completes a Quarto: the puzzle is solved. */
+            solved: boolean;
+            /** @description The solver's move as played (a winning placement with `!`). */
+            move: components["schemas"]["MoveText"];
+            /** @description When right and not solved: the opponent's defence (the reply that puts the end furthest off). */
+            reply?: components["schemas"]["MoveText"];
+            /** @description When right: the position after the reply (send it with the next move), or the final position when solved. */
+            position?: components["schemas"]["Position"];
+            /** @description When solved: the Quarto completed. */
+            shapes?: components["schemas"]["WinningShape"][];
+            /** @description The puzzle's rating after this move (it changes when an attempt ends: a wrong move or the solution). */
+            puzzle: {
+                /** @description The puzzle's rating (rounded). */
+                rating: number;
+                /** @description Its deviation (rounded). */
+                deviation: number;
+                /** @description Attempts counted so far. */
+                attempts: number;
+            };
+            solver?: components["schemas"]["SolverRating"];
+        };
+        /**
+         * @description When the attempt ended and the request sent the solver's rating: the solver's new rating.
+         * @example {
+         *       "rating": 1500,
+         *       "deviation": 350,
+         *       "volatility": 0.06
+         *     }
+         */
+        SolverRating: {
+            /**
+             * @description The solver's Glicko-2 rating (1500 for a new solver).
+             * @example 1500
+             */
+            rating: number;
+            /**
+             * @description Its deviation (350 for a new solver).
+             * @example 350
+             */
+            deviation: number;
+            /**
+             * @description Its volatility (0.06 for a new solver).
+             * @example 0.06
+             */
+            volatility: number;
+        };
+        /**
+         * @description A move on a puzzle, from a position on its line.
+         * @example {
+         *       "position": "EF52C67B3.8A..0D4",
+         *       "move": "b3-9",
+         *       "solver": {
+         *         "rating": 1500,
+         *         "deviation": 350,
+         *         "volatility": 0.06
+         *       }
+         *     }
+         */
+        PuzzleMoveRequest: {
+            /** @description The position the solver is at: the puzzle's start, or the position a verdict answered. */
+            position: components["schemas"]["PositionString"];
+            /**
+             * @description The solver's move in text notation, e.g. `c3-A` or `d4` (a placement that completes a Quarto).
+             * @example c4-1
+             */
+            move: components["schemas"]["MoveText"];
+            /** @description The solver's rating, to be answered updated when the attempt ends. */
+            solver?: components["schemas"]["SolverRating"];
         };
     };
     responses: never;
@@ -10302,6 +10933,425 @@ export interface operations {
             };
         };
     };
+    getMatchReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The match id (26 characters, from POST /v1/matches). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "rules": {
+                     *         "squares": false,
+                     *         "attributes": [
+                     *           "height",
+                     *           "color",
+                     *           "shape",
+                     *           "fill"
+                     *         ],
+                     *         "announce": "auto",
+                     *         "missedClaim": true
+                     *       },
+                     *       "firstSeat": 0,
+                     *       "exact": true,
+                     *       "nodes": 0,
+                     *       "moves": [
+                     *         {
+                     *           "ply": 0,
+                     *           "seat": 0,
+                     *           "role": "first",
+                     *           "move": "-8",
+                     *           "opening": false,
+                     *           "before": "draw",
+                     *           "after": "draw",
+                     *           "exact": true
+                     *         },
+                     *         {
+                     *           "ply": 1,
+                     *           "seat": 1,
+                     *           "role": "second",
+                     *           "move": "a1-9",
+                     *           "opening": false,
+                     *           "before": "draw",
+                     *           "after": "draw",
+                     *           "exact": true,
+                     *           "afterPlacement": "draw"
+                     *         },
+                     *         {
+                     *           "ply": 2,
+                     *           "seat": 0,
+                     *           "role": "first",
+                     *           "move": "b1-A",
+                     *           "opening": false,
+                     *           "before": "draw",
+                     *           "after": "draw",
+                     *           "exact": true,
+                     *           "afterPlacement": "draw"
+                     *         },
+                     *         {
+                     *           "ply": 3,
+                     *           "seat": 1,
+                     *           "role": "second",
+                     *           "move": "c1-B",
+                     *           "opening": false,
+                     *           "before": "draw",
+                     *           "after": "loss",
+                     *           "exact": true,
+                     *           "afterPlacement": "draw",
+                     *           "afterPliesToEnd": 1,
+                     *           "mistake": {
+                     *             "kind": "give",
+                     *             "from": "draw",
+                     *             "to": "loss",
+                     *             "better": [
+                     *               "c1-4",
+                     *               "c1-5",
+                     *               "c1-6"
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "ply": 4,
+                     *           "seat": 0,
+                     *           "role": "first",
+                     *           "move": "d1",
+                     *           "opening": false,
+                     *           "before": "win",
+                     *           "after": "win",
+                     *           "exact": true,
+                     *           "pliesToEnd": 1,
+                     *           "afterPlacement": "win"
+                     *         }
+                     *       ],
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "role": "first",
+                     *           "moves": 3,
+                     *           "kept": 3,
+                     *           "accuracy": 1,
+                     *           "winsThrownAway": 0,
+                     *           "mistakes": []
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "role": "second",
+                     *           "moves": 2,
+                     *           "kept": 1,
+                     *           "accuracy": 0.5,
+                     *           "winsThrownAway": 0,
+                     *           "mistakes": [
+                     *             {
+                     *               "ply": 3,
+                     *               "kind": "give",
+                     *               "from": "draw",
+                     *               "to": "loss"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GameReview"];
+                };
+            };
+            /** @description The review is being computed: ask again after `Retry-After` seconds. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
+                     *       "retryAfterS": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReviewPending"];
+                };
+            };
+            /** @description Match not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The match is not over */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reviewRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "................. -8 a1-9 b1-A c1-B d1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "rules": {
+                     *         "squares": false,
+                     *         "attributes": [
+                     *           "height",
+                     *           "color",
+                     *           "shape",
+                     *           "fill"
+                     *         ],
+                     *         "announce": "auto",
+                     *         "missedClaim": true
+                     *       },
+                     *       "firstSeat": 0,
+                     *       "exact": true,
+                     *       "nodes": 0,
+                     *       "moves": [
+                     *         {
+                     *           "ply": 0,
+                     *           "seat": 0,
+                     *           "role": "first",
+                     *           "move": "-8",
+                     *           "opening": false,
+                     *           "before": "draw",
+                     *           "after": "draw",
+                     *           "exact": true
+                     *         },
+                     *         {
+                     *           "ply": 1,
+                     *           "seat": 1,
+                     *           "role": "second",
+                     *           "move": "a1-9",
+                     *           "opening": false,
+                     *           "before": "draw",
+                     *           "after": "draw",
+                     *           "exact": true,
+                     *           "afterPlacement": "draw"
+                     *         },
+                     *         {
+                     *           "ply": 2,
+                     *           "seat": 0,
+                     *           "role": "first",
+                     *           "move": "b1-A",
+                     *           "opening": false,
+                     *           "before": "draw",
+                     *           "after": "draw",
+                     *           "exact": true,
+                     *           "afterPlacement": "draw"
+                     *         },
+                     *         {
+                     *           "ply": 3,
+                     *           "seat": 1,
+                     *           "role": "second",
+                     *           "move": "c1-B",
+                     *           "opening": false,
+                     *           "before": "draw",
+                     *           "after": "loss",
+                     *           "exact": true,
+                     *           "afterPlacement": "draw",
+                     *           "afterPliesToEnd": 1,
+                     *           "mistake": {
+                     *             "kind": "give",
+                     *             "from": "draw",
+                     *             "to": "loss",
+                     *             "better": [
+                     *               "c1-4",
+                     *               "c1-5",
+                     *               "c1-6"
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "ply": 4,
+                     *           "seat": 0,
+                     *           "role": "first",
+                     *           "move": "d1",
+                     *           "opening": false,
+                     *           "before": "win",
+                     *           "after": "win",
+                     *           "exact": true,
+                     *           "pliesToEnd": 1,
+                     *           "afterPlacement": "win"
+                     *         }
+                     *       ],
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "role": "first",
+                     *           "moves": 3,
+                     *           "kept": 3,
+                     *           "accuracy": 1,
+                     *           "winsThrownAway": 0,
+                     *           "mistakes": []
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "role": "second",
+                     *           "moves": 2,
+                     *           "kept": 1,
+                     *           "accuracy": 0.5,
+                     *           "winsThrownAway": 0,
+                     *           "mistakes": [
+                     *             {
+                     *               "ply": 3,
+                     *               "kind": "give",
+                     *               "from": "draw",
+                     *               "to": "loss"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GameReview"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request; Record does not start at the start; Bad move notation in record; Inconsistent record; Moves after the end; Result does not follow from the moves; Cell occupied; Piece not available */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The engine is busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listBots: {
         parameters: {
             query?: {
@@ -12553,6 +13603,284 @@ export interface operations {
             };
             /** @description Internal server error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    nextPuzzle: {
+        parameters: {
+            query?: {
+                /** @description The solver's rating: the puzzle is drawn among the 12 whose rating is nearest. Default 1500. */
+                rating?: number;
+                /** @description The nine 2x2 squares also count (advanced variant). Default: `false`. */
+                squares?: boolean;
+                /** @description The attributes that count (beginner variant: a non-empty subset). As a query parameter: comma-separated (`color,height`) or repeated. Default: all four. */
+                attributes?: components["schemas"]["Attribute"][];
+                /** @description Whether a completed Quarto wins at once or only when announced. Default: `"auto"`. */
+                announce?: components["schemas"]["Announce"];
+                /** @description With `announce: manual`: may the opponent claim a Quarto the placer did not announce. Default: `true`. */
+                missedClaim?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A puzzle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Puzzle"];
+                };
+            };
+            /** @description No puzzle under these rules */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    dailyPuzzle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Today's puzzle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyPuzzle"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPuzzle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A puzzle's id: 12 characters of a-z and 2-7. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The puzzle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Puzzle"];
+                };
+            };
+            /** @description Puzzle not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: until the window ends, every request of it that carries a token (an `Authorization` header or `?token=`) is refused, this one too. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    movePuzzle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A puzzle's id: 12 characters of a-z and 2-7. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PuzzleMoveRequest"];
+            };
+        };
+        responses: {
+            /** @description The verdict. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PuzzleVerdict"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Puzzle not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request; Wrong position length; Bad character in position; Bad piece in position; Piece placed twice; Piece in hand is also on the board; Quarto on the board with a piece in hand; Position not on the puzzle's line; Bad cell; Bad piece; Placement required; Placement not allowed; Cell occupied; Give required; Give not allowed; Piece not available; No Quarto to announce */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The engine is busy */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

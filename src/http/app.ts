@@ -22,6 +22,7 @@ import { registerMatchesRoutes } from "./routes/matches.ts";
 import { registerBotsRoutes } from "./routes/bots.ts";
 import { registerTournamentsRoutes } from "./routes/tournaments.ts";
 import { registerLadderRoutes } from "./routes/ladder.ts";
+import { registerPuzzlesRoutes } from "./routes/puzzles.ts";
 import { registerReplayRoutes } from "./routes/replay.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerEngineRoutes } from "./routes/engine.ts";
@@ -84,6 +85,7 @@ export function createApp(options: AppOptions = {}): App {
   registerLadderRoutes(app);
 
   app.notFound((c) => routeMissProblem(app, c));
+  registerPuzzlesRoutes(app);
   app.onError((error, c) => errorProblem(error, c));
   return app;
 }

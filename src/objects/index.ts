@@ -1,7 +1,9 @@
-/** The Durable Objects the Worker exports: matches, tournaments, the bot registry, connected bots' links, the ladder and idempotency keys. */
+/** The Durable Objects the Worker exports: matches, tournaments, the bot registry, connected bots' links, the ladder, the puzzle store and idempotency keys. */
 export { BotLinkObject } from "./bot-link.ts";
 export { IdempotencyKey, type StoredAnswer } from "./idempotency.ts";
 export { LadderObject } from "./ladder.ts";
 export { type Command, MatchObject } from "./match.ts";
+export { MINED_PER_DAY, type MiningResult, offerMinedPuzzle } from "./puzzle-mining.ts";
+export { type AttemptResult, type MinedCandidate, type MinedVerdict, PuzzleStore, puzzleStore, type RatedPuzzle } from "./puzzles.ts";
 export { BotRegistry } from "./registry.ts";
 export { TournamentObject } from "./tournament.ts";

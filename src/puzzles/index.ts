@@ -6,4 +6,4 @@ export { isPuzzleId, puzzleId } from "./ids.ts";
 export { puzzleKey, rulesKey } from "./key.ts";
 export { initialPuzzleRating, NEW_SOLVER, rateAttempt, untriedPuzzle } from "./rating.ts";
 export { defenceOf, type Evaluator, isOnLine, judgeMove, type Judgement, MAX_WINNING_MOVES, type MoveValues, type Proof, provePuzzle } from "./solve.ts";
-export { committedPuzzle, committedPuzzles, dailyPuzzle, type Puzzle } from "./sets.ts";
+export { committedPuzzle, committedPuzzles, dailyPuzzle, type Puzzle, PUZZLE_STORE_NAME } from "./sets.ts";

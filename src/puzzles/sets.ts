@@ -9,6 +9,9 @@ import { rulesKey } from "./key.ts";
 import classic from "./sets/classic.json" with { type: "json" };
 import squares from "./sets/squares.json" with { type: "json" };
 
+/** The name of the one Durable Object that stores the puzzles' ratings and the mined puzzles. */
+export const PUZZLE_STORE_NAME = "puzzles";
+
 /** A puzzle as the service serves it. `rating` is its initial rating (the store keeps the current one). */
 export interface Puzzle {
   id: string;

@@ -21,3 +21,6 @@ export const EXAMPLE_ENDGAME = "..5.A...D3EF90.67";
 export const EXAMPLE_TALL_ROW = `89AB${".".repeat(13)}`;
 /** a1 b1 a2 b2 hold four tall pieces: a Quarto only when the 2x2 squares count. */
 export const EXAMPLE_TALL_SQUARE = `89..CD${".".repeat(11)}`;
+/** The puzzle of the spec's examples (a classic puzzle of two moves from the committed set) and its one winning first move. */
+export const EXAMPLE_PUZZLE_ID = "26gxpcjsvcwe";
+export const EXAMPLE_PUZZLE_MOVE = "b3-9";

@@ -38,6 +38,7 @@ export {
   EXAMPLE_MATCH_ID,
   EXAMPLE_SEAT_TOKEN,
   EXAMPLE_SEAT_TOKEN_2,
+  EXAMPLE_PUZZLE_ID,
   EXAMPLE_TALL_ROW,
   EXAMPLE_TALL_SQUARE,
   EXAMPLE_TOURNAMENT_ID,
@@ -46,6 +47,16 @@ export { examples } from "./examples.ts";
 export { IDEMPOTENCY_HEADER, IdempotencyHeadersSchema } from "./idempotency-schemas.ts";
 export { type LadderBotOutput, LadderBotSchema, type LadderEntryOutput, LadderEntrySchema, type LadderPageOutput, LadderPageSchema } from "./ladder-schemas.ts";
 export {
+export {
+  DailyPuzzleSchema,
+  NextPuzzleQuerySchema,
+  PuzzleIdParamSchema,
+  PuzzleMoveRequestSchema,
+  PuzzleSchema,
+  PuzzleVerdictSchema,
+  SolverRatingSchema,
+} from "./puzzle-schemas.ts";
+export { judgePuzzleMove, type PuzzleOutput, puzzleOutput, type PuzzleVerdictOutput } from "./puzzles.ts";
   entryOutput,
   type GameRow,
   type HistoryRow,

@@ -185,6 +185,18 @@ export const PROBLEMS = {
   "tournament/over": { status: 409, title: "The tournament is over", example: "the tournament is already finished" },
 
   "ladder/not_found": { status: 404, title: "Not on the ladder", example: "bot b4n6xr2mq7tz3kc5vj3wd2hp6e has never been on the ladder" },
+  "puzzle/not_found": { status: 404, title: "Puzzle not found", example: "there is no puzzle 26gxpcjsvcwe" },
+  "puzzle/none_for_rules": {
+    status: 404,
+    title: "No puzzle under these rules",
+    example: "no puzzle is played under these rules yet: the committed sets are the classic game and the squares variant",
+  },
+  "puzzle/not_on_line": {
+    status: 422,
+    title: "Position not on the puzzle's line",
+    example: "EF52C67B3.8A..0D. is not on the line of puzzle 26gxpcjsvcwe: send its start or the position a verdict answered",
+  },
+
   "ladder/full": { status: 409, title: "The ladder is full", example: "the ladder has 10000 bots, its most" },
 
   "server/internal": { status: 500, title: "Internal server error", example: "an unexpected error occurred; it has been logged" },

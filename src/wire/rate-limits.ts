@@ -14,7 +14,8 @@ export type RateLimitBinding =
   | "ENGINE_RATE_LIMIT"
   | "ENGINE_LARGE_RATE_LIMIT"
   | "AUTH_FAILURES_RATE_LIMIT"
-  | "BOT_CONNECTIONS_RATE_LIMIT";
+  | "BOT_CONNECTIONS_RATE_LIMIT"
+  | "PUZZLES_RATE_LIMIT";
 
 export interface LimitPolicy {
   binding: RateLimitBinding;
@@ -35,6 +36,7 @@ export const LIMIT_POLICIES = {
   "engine-large": { binding: "ENGINE_LARGE_RATE_LIMIT", quota: 10, windowS: 60, what: "engine searches over the default node budget" },
   "auth-failures": { binding: "AUTH_FAILURES_RATE_LIMIT", quota: 20, windowS: 60, what: "wrong tokens (seat, bot or tournament)" },
   "bot-connections": { binding: "BOT_CONNECTIONS_RATE_LIMIT", quota: 300, windowS: 60, what: "connected bots' event streams and long polls" },
+  puzzles: { binding: "PUZZLES_RATE_LIMIT", quota: 60, windowS: 60, what: "moves on puzzles" },
 } as const satisfies Record<string, LimitPolicy>;
 
 /** The problem codes of a wrong token, each counted against `auth-failures` (a missing token is not a guess). */

@@ -25,6 +25,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Set, TypeVar, 
 
 from .schemas import (
     Bot,
+    DailyPuzzle,
     BotEndNotice,
     BotEndReceipt,
     BotEventsPage,
@@ -51,6 +52,8 @@ from .schemas import (
     MoveVerdict,
     ProblemType,
     ProblemTypeList,
+    Puzzle,
+    PuzzleVerdict,
     RegisteredBot,
     Replay,
     ServiceIndex,
@@ -583,4 +586,26 @@ class QuartoClient:
     @operation("leaveLadder")
     def leave_ladder(self, bot_id: str, token: str) -> LadderEntry:
         return self.request("DELETE", f"/v1/ladder/{_segment(bot_id)}", token=token)
+
+    # ---- puzzles ----
+
+    @operation("nextPuzzle")
+    def next_puzzle(self, rules: Optional[Dict[str, Any]] = None, *, rating: Optional[float] = None) -> Puzzle:
+        """A puzzle under these rules (the classic game by default), near the solver's rating."""
+        return self.request("GET", "/v1/puzzles/next", query=_fields(rating=rating, **(rules or {})))
+
+    @operation("dailyPuzzle")
+    def daily_puzzle(self) -> DailyPuzzle:
+        """Today's puzzle (UTC): the same for everyone."""
+        return self.request("GET", "/v1/puzzles/daily")
+
+    @operation("getPuzzle")
+    def get_puzzle(self, puzzle_id: str) -> Puzzle:
+        return self.request("GET", f"/v1/puzzles/{_segment(puzzle_id)}")
+
+    @operation("movePuzzle")
+    def puzzle_move(self, puzzle_id: str, position: str, move: str, *, solver: Optional[Dict[str, float]] = None) -> PuzzleVerdict:
+        """Tries a move from `position` (the puzzle's start, or the position the last verdict answered);
+        with the solver's rating, the verdict that ends the attempt answers it updated."""
+        return self.request("POST", f"/v1/puzzles/{_segment(puzzle_id)}/moves", body=_fields(position=position, move=move, solver=solver))
 

@@ -250,7 +250,7 @@ class Problem(_ProblemRequired, total=False):
     requestId: str
 
 
-ProblemCode = Literal["request/malformed_json", "request/bad_request", "request/not_found", "request/method_not_allowed", "request/too_large", "request/unsupported_media_type", "request/invalid", "request/rate_limited", "idempotency/bad_key", "idempotency/in_progress", "idempotency/key_reused", "position/wrong_length", "position/bad_character", "position/bad_piece", "position/duplicate_piece", "position/piece_in_hand_on_board", "position/quarto_with_piece_in_hand", "move/game_over", "move/bad_cell", "move/bad_piece", "move/place_required", "move/place_not_allowed", "move/cell_occupied", "move/give_required", "move/give_not_allowed", "move/piece_not_available", "move/no_quarto", "match/not_found", "match/token_required", "match/not_a_player", "match/not_your_turn", "match/waiting_for_players", "match/no_open_seat", "match/finished", "match/stale_ply", "match/wrong_announcement", "match/nothing_to_claim", "match/cannot_abort", "match/time_not_up", "match/websocket_required", "replay/bad_start", "replay/bad_notation", "replay/record_mismatch", "replay/moves_after_end", "replay/result_mismatch", "engine/game_over", "engine/budget_too_large", "engine/busy", "registry/not_found", "registry/bad_url", "registry/name_taken", "registry/url_not_allowed", "registry/health_check_failed", "registry/token_required", "registry/wrong_token", "registry/entry_refused", "connection/not_connected_bot", "connection/request_not_found", "connection/request_closed", "reference/unknown_bot", "reference/bad_move_request", "tournament/not_found", "tournament/unknown_bot", "tournament/token_required", "tournament/wrong_token", "tournament/over", "ladder/not_found", "ladder/full", "server/internal", "server/unhealthy"]
+ProblemCode = Literal["request/malformed_json", "request/bad_request", "request/not_found", "request/method_not_allowed", "request/too_large", "request/unsupported_media_type", "request/invalid", "request/rate_limited", "idempotency/bad_key", "idempotency/in_progress", "idempotency/key_reused", "position/wrong_length", "position/bad_character", "position/bad_piece", "position/duplicate_piece", "position/piece_in_hand_on_board", "position/quarto_with_piece_in_hand", "move/game_over", "move/bad_cell", "move/bad_piece", "move/place_required", "move/place_not_allowed", "move/cell_occupied", "move/give_required", "move/give_not_allowed", "move/piece_not_available", "move/no_quarto", "match/not_found", "match/token_required", "match/not_a_player", "match/not_your_turn", "match/waiting_for_players", "match/no_open_seat", "match/finished", "match/stale_ply", "match/wrong_announcement", "match/nothing_to_claim", "match/cannot_abort", "match/time_not_up", "match/websocket_required", "replay/bad_start", "replay/bad_notation", "replay/record_mismatch", "replay/moves_after_end", "replay/result_mismatch", "engine/game_over", "engine/budget_too_large", "engine/busy", "registry/not_found", "registry/bad_url", "registry/name_taken", "registry/url_not_allowed", "registry/health_check_failed", "registry/token_required", "registry/wrong_token", "registry/entry_refused", "connection/not_connected_bot", "connection/request_not_found", "connection/request_closed", "reference/unknown_bot", "reference/bad_move_request", "tournament/not_found", "tournament/unknown_bot", "tournament/token_required", "tournament/wrong_token", "tournament/over", "puzzle/not_found", "puzzle/none_for_rules", "puzzle/not_on_line", "ladder/not_found", "ladder/full", "server/internal", "server/unhealthy"]
 """A stable, machine-readable problem code (GET /problems lists them)."""
 
 
@@ -1759,3 +1759,92 @@ OPERATIONS: Dict[str, Tuple[str, str]] = {
     "joinLadder": ("PUT", "/v1/ladder/{bot}"),
     "leaveLadder": ("DELETE", "/v1/ladder/{bot}"),
 }
+class Puzzle(TypedDict):
+    """A puzzle: a position where the player to move wins by force and at most two moves do. The solution is never part of it."""
+
+    id: str
+    #: Where the solver starts: the solver is the player to move and holds a piece.
+    position: Position
+    rules: Rules
+    #: The solver's moves with best play on both sides; the last completes a Quarto.
+    moves: int
+    #: The puzzle's difficulty: its Glicko-2 rating, from the attempts so far (rounded).
+    rating: int
+    #: The rating's deviation (rounded): 350 for a puzzle nobody tried.
+    deviation: int
+    #: Attempts counted so far (an attempt ends at a wrong move or at the solution).
+    attempts: int
+    #: `set`: the committed set (from games of the built-in bots); `mined`: a game played on this service.
+    source: Literal["set", "mined"]
+
+
+class DailyPuzzle(Puzzle):
+    """The daily puzzle: the same for everyone on a UTC day."""
+
+    #: The UTC day (YYYY-MM-DD) whose puzzle this is.
+    day: str
+
+
+class PuzzleVerdictPuzzle(TypedDict):
+    """The puzzle's rating after this move (it changes when an attempt ends: a wrong move or the solution)."""
+
+    #: The puzzle's rating (rounded).
+    rating: int
+    #: Its deviation (rounded).
+    deviation: int
+    #: Attempts counted so far.
+    attempts: int
+
+
+class _PuzzleVerdictRequired(TypedDict):
+    #: The move keeps the forced win (any such move is right, not only the engine's).
+    correct: bool
+    #: The move completes a Quarto: the puzzle is solved.
+    solved: bool
+    #: The solver's move as played (a winning placement with `!`).
+    move: MoveText
+    #: The puzzle's rating after this move (it changes when an attempt ends: a wrong move or the solution).
+    puzzle: PuzzleVerdictPuzzle
+
+
+class PuzzleVerdict(_PuzzleVerdictRequired, total=False):
+    """Right or wrong; when right, the defence and where the puzzle stands."""
+
+    #: When right and not solved: the opponent's defence (the reply that puts the end furthest off).
+    reply: MoveText
+    #: When right: the position after the reply (send it with the next move), or the final position when solved.
+    position: Position
+    #: When solved: the Quarto completed.
+    shapes: List[WinningShape]
+    solver: SolverRating
+
+
+class SolverRating(TypedDict):
+    """When the attempt ended and the request sent the solver's rating: the solver's new rating."""
+
+    #: The solver's Glicko-2 rating (1500 for a new solver).
+    rating: float
+    #: Its deviation (350 for a new solver).
+    deviation: float
+    #: Its volatility (0.06 for a new solver).
+    volatility: float
+
+
+class _PuzzleMoveRequestRequired(TypedDict):
+    #: The position the solver is at: the puzzle's start, or the position a verdict answered.
+    position: PositionString
+    #: The solver's move in text notation, e.g. `c3-A` or `d4` (a placement that completes a Quarto).
+    move: MoveText
+
+
+class PuzzleMoveRequest(_PuzzleMoveRequestRequired, total=False):
+    """A move on a puzzle, from a position on its line."""
+
+    #: The solver's rating, to be answered updated when the attempt ends.
+    solver: SolverRating
+
+
+    "nextPuzzle": ("GET", "/v1/puzzles/next"),
+    "dailyPuzzle": ("GET", "/v1/puzzles/daily"),
+    "getPuzzle": ("GET", "/v1/puzzles/{id}"),
+    "movePuzzle": ("POST", "/v1/puzzles/{id}/moves"),

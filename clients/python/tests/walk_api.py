@@ -121,6 +121,12 @@ def main(base_url):
     cancelled = q.create_tournament(["random", "easy"], games_per_pair=20, seed=12)
     out["cancelled"] = q.cancel_tournament(cancelled["id"], cancelled["token"])["status"]
 
+    # Puzzles: one drawn, read again, today's, and a first move tried (right or wrong, the verdict says).
+    puzzle = q.next_puzzle({"squares": True}, rating=1500)
+    out["puzzle"] = [q.get_puzzle(puzzle["id"])["id"] == puzzle["id"], q.daily_puzzle()["rules"]["squares"]]
+    verdict = q.puzzle_move(puzzle["id"], puzzle["position"]["string"], q.evaluate(puzzle["position"]["string"], rules={"squares": True}, moves=True)["moves"][0]["move"]["text"])
+    out["puzzleVerdict"] = isinstance(verdict["correct"], bool)
+
     out["sent"] = sorted(q.sent)
     out["covered"] = sorted(QuartoClient.operations())
     print(json.dumps(out))

@@ -94,6 +94,11 @@ const API_TAGS = [
       "Round robins, gauntlets and SPRT matches between bots, from openings in pairs, several games at once: progress, standings, crosstable, games, the SPRT's live state.",
   },
   { name: "Ladder", description: "The standing ladder: registered bots paired all the time by a Cron Trigger, rated over all their ladder games." },
+  {
+    name: "Puzzles",
+    description:
+      "Positions where the player to move wins by force and at most two moves do, each proved by the engine: draw one by rules and rating, or the daily one; try moves and get the defence. Difficulty is a Glicko-2 rating moved by attempts.",
+  },
   { name: "Meta", description: "The service itself: index, health, problem types, this description." },
 ];
 
