@@ -214,7 +214,6 @@ async function engineExamples() {
 }
 
 /** Every computed example, as plain JSON (what examples.json holds). */
-export async function computeExamples() {
 /**
  * The puzzles' examples: a classic puzzle of two moves as served before anyone tried it, the verdict on
  * its one winning first move (the defence played), and on the move that solves it (the ratings after
@@ -241,6 +240,7 @@ async function puzzleExamples() {
   };
 }
 
+export async function computeExamples() {
   const examples = {
     match: matchExamples(),
     bots: botExamples(),

@@ -36,9 +36,9 @@ interface Env {
   ENGINE_LARGE_RATE_LIMIT?: RateLimit;
   AUTH_FAILURES_RATE_LIMIT?: RateLimit;
   BOT_CONNECTIONS_RATE_LIMIT?: RateLimit;
+  PUZZLES_RATE_LIMIT?: RateLimit;
 }
 declare namespace Cloudflare {
-  PUZZLES_RATE_LIMIT?: RateLimit;
   interface Env extends globalThis.Env {}
 }
 

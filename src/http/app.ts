@@ -83,9 +83,9 @@ export function createApp(options: AppOptions = {}): App {
   registerBotsRoutes(app);
   registerTournamentsRoutes(app);
   registerLadderRoutes(app);
+  registerPuzzlesRoutes(app);
 
   app.notFound((c) => routeMissProblem(app, c));
-  registerPuzzlesRoutes(app);
   app.onError((error, c) => errorProblem(error, c));
   return app;
 }

@@ -36,17 +36,15 @@ export {
   EXAMPLE_ENDGAME,
   EXAMPLE_MANAGEMENT_TOKEN,
   EXAMPLE_MATCH_ID,
+  EXAMPLE_PUZZLE_ID,
   EXAMPLE_SEAT_TOKEN,
   EXAMPLE_SEAT_TOKEN_2,
-  EXAMPLE_PUZZLE_ID,
   EXAMPLE_TALL_ROW,
   EXAMPLE_TALL_SQUARE,
   EXAMPLE_TOURNAMENT_ID,
 } from "./example-inputs.ts";
 export { examples } from "./examples.ts";
 export { IDEMPOTENCY_HEADER, IdempotencyHeadersSchema } from "./idempotency-schemas.ts";
-export { type LadderBotOutput, LadderBotSchema, type LadderEntryOutput, LadderEntrySchema, type LadderPageOutput, LadderPageSchema } from "./ladder-schemas.ts";
-export {
 export {
   DailyPuzzleSchema,
   NextPuzzleQuerySchema,
@@ -57,6 +55,8 @@ export {
   SolverRatingSchema,
 } from "./puzzle-schemas.ts";
 export { judgePuzzleMove, type PuzzleOutput, puzzleOutput, type PuzzleVerdictOutput } from "./puzzles.ts";
+export { type LadderBotOutput, LadderBotSchema, type LadderEntryOutput, LadderEntrySchema, type LadderPageOutput, LadderPageSchema } from "./ladder-schemas.ts";
+export {
   entryOutput,
   type GameRow,
   type HistoryRow,

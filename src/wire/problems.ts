@@ -184,7 +184,6 @@ export const PROBLEMS = {
   "tournament/wrong_token": { status: 403, title: "Wrong management token", example: "the token is not this tournament's management token" },
   "tournament/over": { status: 409, title: "The tournament is over", example: "the tournament is already finished" },
 
-  "ladder/not_found": { status: 404, title: "Not on the ladder", example: "bot b4n6xr2mq7tz3kc5vj3wd2hp6e has never been on the ladder" },
   "puzzle/not_found": { status: 404, title: "Puzzle not found", example: "there is no puzzle 26gxpcjsvcwe" },
   "puzzle/none_for_rules": {
     status: 404,
@@ -197,6 +196,7 @@ export const PROBLEMS = {
     example: "EF52C67B3.8A..0D. is not on the line of puzzle 26gxpcjsvcwe: send its start or the position a verdict answered",
   },
 
+  "ladder/not_found": { status: 404, title: "Not on the ladder", example: "bot b4n6xr2mq7tz3kc5vj3wd2hp6e has never been on the ladder" },
   "ladder/full": { status: 409, title: "The ladder is full", example: "the ladder has 10000 bots, its most" },
 
   "server/internal": { status: 500, title: "Internal server error", example: "an unexpected error occurred; it has been logged" },
