@@ -8,7 +8,7 @@
  */
 import { conformanceMatch, endNoticeFor, moveRequestFor } from "../src/bots/index.ts";
 import { applyAction, type MatchAction, type MatchConfig, type MatchSeat, type MatchState, newMatch, recordText, seatToMove } from "../src/match/machine.ts";
-import { CLASSIC_RULES, makeRules, type Move, parseMoveText, type Position, readPosition, type RulesInput } from "../src/rules/index.ts";
+import { CLASSIC_RULES, makeRules, type Move, parseMoveText, readPosition, type RulesInput } from "../src/rules/index.ts";
 import { committedPuzzle, NEW_SOLVER, rateAttempt, untriedPuzzle } from "../src/puzzles/index.ts";
 import { evaluate } from "../src/engine/index.ts";
 import { judgePuzzleMove, puzzleOutput } from "../src/wire/puzzles.ts";
@@ -227,7 +227,9 @@ async function puzzleExamples() {
   const rounded = (rating: { rating: number; deviation: number }, attempts: number) => ({ rating: Math.round(rating.rating), deviation: Math.round(rating.deviation), attempts });
   const first = await judgePuzzleMove(puzzle, puzzle.position, parseMoveText(EXAMPLE_PUZZLE_MOVE) as Move);
   const at = first.verdict.position?.string as string;
-  const winning = evaluate(readPosition(at, puzzle.rules).value as Position, puzzle.rules, { moves: true }).moves?.find((entry) => entry.value === "win");
+  const reached = readPosition(at, puzzle.rules);
+  if (!reached.ok) throw new Error(`example: ${reached.error.detail}`);
+  const winning = evaluate(reached.value, puzzle.rules, { moves: true }).moves?.find((entry) => entry.value === "win");
   if (!winning) throw new Error(`example: no winning move from ${at}`);
   const last = await judgePuzzleMove(puzzle, at, winning.move);
   const after = rateAttempt(untried, NEW_SOLVER, true);
