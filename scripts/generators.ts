@@ -42,8 +42,8 @@ export const GENERATORS: Generator[] = [
     name: "openapi-typescript (+ openapi-fetch)",
     package: "openapi-typescript",
     command: (out) => ["openapi-typescript", "spec.json", "-o", join(out, "schema.d.ts")],
-    usage: `import createClient from "openapi-fetch";
-import type { paths } from "./schema.d.ts";
+    usage: `import createClient from ${JSON.stringify("openapi-fetch")};
+import type { paths } from ${JSON.stringify("./schema.d.ts")};
 const quarto = createClient<paths>({ baseUrl: "http://localhost:8787" });
 export const verdict = quarto.GET("/v1/validate-move", { params: { query: { position: "0A3.............5", move: "c3-6" } } });
 `,

@@ -25,7 +25,7 @@ const LAYERS = [
   { name: "objects", paths: ["src/objects/"] },
   { name: "http", paths: ["src/http/"] },
   { name: "pages", paths: ["src/pages/"] },
-  { name: "entry", paths: ["src/index.ts", "src/books.ts", "src/env.d.ts"] },
+  { name: "entry", paths: ["src/index.ts", "src/books.ts", "src/env.d.ts", "src/zod-locales.ts"] },
 ] as const;
 type LayerName = (typeof LAYERS)[number]["name"];
 const rank = (name: LayerName): number => LAYERS.findIndex((layer) => layer.name === name);
