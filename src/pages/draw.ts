@@ -162,6 +162,17 @@ export function makeDrawing(vocabulary: DrawingVocabulary) {
     return `<svg class="board" viewBox="-6 -6 412 412" role="group" aria-label="${label}"><rect x="-6" y="-6" width="412" height="412" rx="22" fill="#d9c9a3"/>${cells.join("")}</svg>`;
   }
 
+  /**
+   * A move's text as HTML with the piece it gives drawn before that piece's digit (`c3-` then A's
+   * picture and `A`), so a move list reads without knowing the hex code.
+   */
+  function moveHtml(text: string): string {
+    const match = /^(.*-)([0-9A-Fa-f])$/.exec(text);
+    if (!match) return escapeHtml(text);
+    const piece = Number.parseInt(match[2], 16);
+    return `${escapeHtml(match[1])}<span class="move-piece">${pieceSvg(piece, { size: 18, className: "inline" })}${pieceChar(piece)}</span>`;
+  }
+
   /** Every position of a game from its moves: the start, then one after each move. */
   function positionsOf(moves: readonly PlayedMove[]): BoardState[] {
     const positions: BoardState[] = [{ board: Array.from({ length: 16 }, () => null), inHand: null }];
@@ -192,7 +203,20 @@ export function makeDrawing(vocabulary: DrawingVocabulary) {
     return Array.from({ length: 16 }, (_, piece) => piece).filter((piece) => !used.has(piece));
   }
 
-  return { escapeHtml, pieceChar, pieceValues, pieceName, pieceSvg, boardSvg, positionsOf, positionString, readPositionString, availablePieces, cellNames };
+  return {
+    escapeHtml,
+    pieceChar,
+    pieceValues,
+    pieceName,
+    pieceSvg,
+    boardSvg,
+    moveHtml,
+    positionsOf,
+    positionString,
+    readPositionString,
+    availablePieces,
+    cellNames,
+  };
 }
 
 export type Drawing = ReturnType<typeof makeDrawing>;

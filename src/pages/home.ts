@@ -4,6 +4,7 @@
  */
 import { html, raw } from "hono/html";
 import { LEVELS } from "../engine/index.ts";
+import { dailyPuzzle } from "../puzzles/index.ts";
 import { ATTRIBUTES } from "../rules/index.ts";
 import { homeClient } from "./client/home.ts";
 import { clientScript, DRAWING, type Html, page } from "./layout.ts";
@@ -62,8 +63,25 @@ function legend(): Html {
   const pieces = Array.from({ length: 16 }, (_, piece) => piece);
   return html`<section class="card legend-card">
 <h2>The pieces</h2>
-<p>Each of the 16 pieces is tall or short, dark or light, square or round, hollow or solid. Four in a line sharing any one of these wins.</p>
-<div class="legend">${pieces.map((piece) => html`<figure>${raw(DRAWING.pieceSvg(piece, { size: 40 }))}<figcaption>${DRAWING.pieceValues(piece).join(" ")}</figcaption></figure>`)}</div>
+<p>Each of the 16 pieces is tall or short, dark or light, square or round, hollow or solid. Four in a line sharing any one of these wins, and your opponent chooses the piece you place.</p>
+<div class="legend">${pieces.map((piece) => html`<figure>${raw(DRAWING.pieceSvg(piece, { size: 40 }))}<figcaption><strong>${DRAWING.pieceChar(piece)}</strong> ${DRAWING.pieceValues(piece).join(" ")}</figcaption></figure>`)}</div>
+<p class="muted">The digit is the piece's name in moves and positions: 8 tall + 4 dark + 2 square + 1 hollow (<a href="/learn">the rules and the notation</a>).</p>
+</section>`;
+}
+
+/** Today's puzzle (the same for everyone on a UTC day), drawn small, with a link to solve it. */
+function daily(now: number): Html {
+  const day = new Date(now).toISOString().slice(0, 10);
+  const puzzle = dailyPuzzle(day);
+  const state = DRAWING.readPositionString(puzzle.position);
+  return html`<section class="card daily">
+<h2>Daily puzzle</h2>
+<div class="daily-row">
+<a href="/puzzles?id=${puzzle.id}" aria-label="Solve the daily puzzle">${raw(DRAWING.boardSvg(state?.board ?? [], { label: "The daily puzzle" }))}</a>
+<div><p>You hold ${raw(DRAWING.pieceSvg(state?.inHand ?? 0, { size: 28, className: "inline" }))} <code>${DRAWING.pieceChar(state?.inHand ?? 0)}</code>: win in ${puzzle.moves} move${puzzle.moves === 1 ? "" : "s"}.</p>
+<p><a class="button primary" href="/puzzles?id=${puzzle.id}">Solve today's puzzle</a></p>
+<p class="muted">New to Quarto? <a href="/learn">Learn the rules</a> on small boards.</p></div>
+</div>
 </section>`;
 }
 
@@ -71,12 +89,13 @@ function legend(): Html {
  * The form comes first on a phone and in the right column from 760 px, so "Start the match" is on the
  * first screen of a laptop (1366x768) and a phone (390x844); the introduction and the pieces follow.
  */
-export function homePage(): Html {
+export function homePage(now = Date.now()): Html {
   const body = html`<div class="home">
 <section class="card intro">
 <h2>Quarto</h2>
 <p>The reference service for the board game <strong>Quarto</strong>: the rules, an engine that plays and explains positions, hosted matches you can play and watch live, and a bot arena, all behind a public API.</p>
 <ul>
+<li><a href="/learn">Learn the rules</a> and <a href="/puzzles">solve puzzles</a>, each proved by the engine.</li>
 <li><a href="/analyze">Analyze a position</a>: its status, the engine's value and the value of every move.</li>
 <li><a href="/tournaments">Tournaments</a> between bots, the engine's levels and yours, and the <a href="/ladder">ladder</a> that rates them.</li>
 <li><a href="/docs">API documentation</a> (interactive) and the <a href="/openapi.json">OpenAPI document</a>.</li>
@@ -84,6 +103,7 @@ export function homePage(): Html {
 </ul>
 </section>
 ${newMatchForm()}
+${daily(now)}
 ${legend()}
 </div>`;
   return page({ title: "Play", body, script: clientScript(homeClient, {}) });

@@ -59,7 +59,7 @@ const LOGO = raw(DRAWING.pieceSvg(13, { size: 30 }).replace('class="piece"', 'cl
 /** The site's header: the brand and the navigation, on every page (the API reference at /docs too). */
 export const SITE_HEADER = raw(`<header class="site">
 <a class="brand" href="/" aria-label="Quarto: home">${LOGO}<span>Quarto</span></a>
-<nav><a href="/">Play</a><a href="/analyze">Analyze</a><a href="/tournaments">Tournaments</a><a href="/ladder">Ladder</a><a href="/docs">API docs</a></nav>
+<nav><a href="/">Play</a><a href="/puzzles">Puzzles</a><a href="/learn">Learn</a><a href="/analyze">Analyze</a><a href="/tournaments">Tournaments</a><a href="/ladder">Ladder</a><a href="/docs">API docs</a></nav>
 </header>`);
 
 export interface PageOptions {

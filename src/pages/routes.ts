@@ -1,5 +1,5 @@
 /**
- * The web pages: `/` and `/problems` (for browsers: the JSON stays for everyone else), `/analyze`,
+ * The web pages: `/` and `/problems` (for browsers: the JSON stays for everyone else), `/analyze`, `/puzzles`, `/learn`,
  * `/matches/{id}`, `/tournaments`, `/tournaments/{id}`, `/ladder`, `/ladder/{bot}`, the API reference
  * (`/docs`) with the site's header, and the site's icon (`/favicon.ico`). They are plain routes, not part of the OpenAPI document (PAGE_ONLY_PATHS lists
  * them), server-rendered with hono/html (no JSX transform to set up anywhere) plus small inline scripts;
@@ -9,6 +9,8 @@ import type { Context } from "hono";
 import { type App, type AppEnv, problem, REFERENCE_HEADERS, referencePage } from "../http/index.ts";
 import { isMatchId } from "../match/index.ts";
 import { analyzePage } from "./analyze.ts";
+import { learnPage } from "./learn.ts";
+import { puzzlesPage } from "./puzzles.ts";
 import { homePage } from "./home.ts";
 import { contentSecurityPolicy, type Html, SITE_HEADER } from "./layout.ts";
 import { REFERENCE_HEADER_STYLE } from "./style.ts";
@@ -36,7 +38,17 @@ function limitOf(c: Context<AppEnv>, fallback: number): number {
  * The paths only pages serve (Hono paths), which the OpenAPI document leaves out (`/` is also the API's
  * index, so it is described there).
  */
-export const PAGE_ONLY_PATHS: readonly string[] = ["/analyze", "/matches/:id", "/tournaments", "/tournaments/:id", "/ladder", "/ladder/:bot", "/favicon.ico"];
+export const PAGE_ONLY_PATHS: readonly string[] = [
+  "/analyze",
+  "/puzzles",
+  "/learn",
+  "/matches/:id",
+  "/tournaments",
+  "/tournaments/:id",
+  "/ladder",
+  "/ladder/:bot",
+  "/favicon.ico",
+];
 
 /**
  * True when the client prefers HTML to JSON: the highest-quality Accept range matching text/html beats
@@ -84,6 +96,8 @@ export function registerPageRoutes(app: App): void {
   });
 
   app.get("/analyze", (c) => render(c, analyzePage(c.req.query())));
+  app.get("/puzzles", (c) => render(c, puzzlesPage(c.req.query())));
+  app.get("/learn", (c) => render(c, learnPage()));
 
   // The error codes, readable: a problem document's `type` leads a person here (API clients get the JSON).
   app.get("/problems", async (c, next) => {

@@ -47,7 +47,7 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; fo
 .new-match input[type=text], .new-match input[type=number], .new-match select { padding: .2rem .4rem; }
 .new-match .actions { margin: .5rem 0 0; }
 .intro h2 { margin-top: 0; }
-@media (min-width: 760px) { .home { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-template-areas: "intro form" "legend form"; } .home .intro { grid-area: intro; } .home .new-match { grid-area: form; } .home .legend-card { grid-area: legend; } }
+@media (min-width: 760px) { .home { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-template-areas: "intro form" "legend form" "legend daily"; } .home .intro { grid-area: intro; } .home .new-match { grid-area: form; } .home .legend-card { grid-area: legend; } .home .daily { grid-area: daily; } }
 .match-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1rem; margin: 0 0 .5rem; }
 .match-head h1 { font-size: 1.2rem; margin: 0; min-width: 0; max-width: 100%; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .match { display: grid; gap: .5rem; grid-template-columns: minmax(0, 1fr); grid-template-areas: "top" "board" "play" "more"; align-items: start; }
@@ -150,4 +150,17 @@ progress { display: block; width: 100%; max-width: 440px; height: .7rem; margin:
 table.crosstable { width: auto; min-width: 50%; }
 .crosstable td, .crosstable th { text-align: center; }
 .crosstable td:first-child, .crosstable th:first-child { text-align: left; }
+svg.piece.inline { vertical-align: middle; }
+.move-piece { display: inline-flex; align-items: center; gap: .05rem; }
+.moves .move-line { display: inline-flex; align-items: center; gap: .25rem; height: 100%; padding: 0 .45rem; border: 1px solid var(--line); border-radius: 6px; background: #fff; font-size: .88rem; white-space: nowrap; }
+.moves .move-line.wrong { border-color: var(--bad); color: var(--bad); }
+.status.wrong { background: #fbe3df; border-left: 5px solid var(--bad); }
+.puzzles .variant { align-self: center; font-size: .92rem; }
+.lead { font-size: 1.05rem; }
+.learn-row { display: grid; gap: .4rem 1rem; grid-template-columns: minmax(0, 1fr); align-items: start; }
+@media (min-width: 640px) { .learn-row { grid-template-columns: 200px minmax(0, 1fr); } }
+.learn-board svg.board { width: 200px; max-width: 100%; }
+.learn .legend figcaption strong { font-size: 1rem; margin-right: .15rem; }
+.daily-row { display: grid; gap: .4rem .8rem; grid-template-columns: 140px minmax(0, 1fr); align-items: center; }
+.daily-row svg.board { width: 140px; max-width: 100%; }
 `;

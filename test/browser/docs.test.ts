@@ -71,7 +71,7 @@ describe.skipIf(!baseUrl)("the API reference without internet", () => {
     await page.getByText(document.paths["/v1/matches/{id}/stream"].get.summary, { exact: true }).first().waitFor();
     // The site's navigation, as on every page, above the reference and not covering it.
     const nav = page.locator("header.site nav");
-    expect(await nav.locator("a").allTextContents()).toEqual(["Play", "Analyze", "Tournaments", "Ladder", "API docs"]);
+    expect(await nav.locator("a").allTextContents()).toEqual(["Play", "Puzzles", "Learn", "Analyze", "Tournaments", "Ladder", "API docs"]);
     const header = await page.locator("header.site").boundingBox();
     const sidebarBox = await page.locator(".t-doc__sidebar, .sidebar").first().boundingBox();
     expect(header?.y).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Every page against `wrangler dev`: the same navigation (Play, Analyze, Tournaments, Ladder, API docs)
+ * Every page against `wrangler dev`: the same navigation (Play, Puzzles, Learn, Analyze, Tournaments, Ladder, API docs)
  * on each, and no console error on any: not a script error, not a refused resource, not even the 404 of
  * a missing icon (the icon is served at /favicon.ico, which browsers ask for on /docs too). The home
  * page's "Error codes" opens a readable page, not raw JSON.
@@ -10,6 +10,8 @@ import { api, baseUrl, type CreatedMatch, DESKTOP, launchBrowser, PHONE, screens
 
 const NAVIGATION = [
   ["Play", "/"],
+  ["Puzzles", "/puzzles"],
+  ["Learn", "/learn"],
   ["Analyze", "/analyze"],
   ["Tournaments", "/tournaments"],
   ["Ladder", "/ladder"],
@@ -44,6 +46,8 @@ describe.skipIf(!baseUrl)("every page", () => {
     const tournament = await api<{ id: string }>("/v1/tournaments", { name: "Every page", bots: ["random", "easy"], gamesPerPair: 2, seed: 2 });
     paths = [
       "/",
+      "/puzzles",
+      "/learn",
       "/analyze",
       "/analyze?position=0A3.............5",
       `/matches/${match.id}`,

@@ -174,6 +174,9 @@ describe("every page", () => {
     const tournament = (await (await postJson("/v1/tournaments", { bots: ["random", "easy"], gamesPerPair: 2 })).json()) as { id: string };
     const paths = [
       "/",
+      "/puzzles",
+      "/puzzles?id=26gxpcjsvcwe",
+      "/learn",
       "/analyze",
       "/analyze?position=0A3.............5",
       `/matches/${created.id}`,
