@@ -19,6 +19,12 @@ interface Spec {
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
 
+/** Python's keywords: no attribute, so no key of a TypedDict written as a class, may be one. */
+const KEYWORDS = new Set(
+  "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(" "),
+);
+const isIdentifier = (key: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) && !KEYWORDS.has(key);
+
 const pascal = (text: string) => text.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_, __, letter: string) => letter.toUpperCase()).replace(/[^A-Za-z0-9]/g, "");
 
 /** A Python string literal (JSON's escapes are Python's, for the text a spec holds). */
@@ -97,6 +103,22 @@ class PythonModule {
     const mandatory = properties.filter(([key]) => required.has(key));
     const optional = properties.filter(([key]) => !required.has(key));
     const doc = schema.description ? `    """${docText(schema.description)}"""\n\n` : "";
+    if (properties.some(([key]) => !isIdentifier(key))) {
+      // A key a class body cannot hold (`from`): the keys in TypedDicts of the functional form, required
+      // and optional apart, which the class extends (the values quoted: they are evaluated at import).
+      const entries = (fields: [string, Schema][]) => fields.map(([key, value]) => `${literal(key)}: ${this.typeOf(value, `${name}${pascal(key)}`, true)}`).join(", ");
+      const bases = base === "TypedDict" ? [] : [base];
+      if (mandatory.length > 0) {
+        this.blocks.push(`_${name}Required = TypedDict(${literal(`_${name}Required`)}, {${entries(mandatory)}})`);
+        bases.push(`_${name}Required`);
+      }
+      if (optional.length > 0) {
+        this.blocks.push(`_${name}Optional = TypedDict(${literal(`_${name}Optional`)}, {${entries(optional)}}, total=False)`);
+        bases.push(`_${name}Optional`);
+      }
+      this.blocks.push(`class ${name}(${bases.join(", ")}):\n${doc || "    pass\n"}`.trimEnd());
+      return;
+    }
     if (mandatory.length > 0 && optional.length > 0) {
       this.blocks.push(`class _${name}Required(${base}):\n${mandatory.map(field).join("\n")}`);
       this.blocks.push(`class ${name}(_${name}Required, total=False):\n${doc}${optional.map(field).join("\n")}`);

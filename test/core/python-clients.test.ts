@@ -169,6 +169,7 @@ describe.skipIf(!hasPython)("clients/python: the package quarto_client", () => {
       recordText: "................. -8",
       replay: true,
       stream: ["state"],
+      review: { match: 1, record: 1 },
       aborted: "finished",
       listed: true,
       entry: "owner",

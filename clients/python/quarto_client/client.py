@@ -21,7 +21,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
-from typing import Any, Callable, Dict, Iterator, List, Optional, Set, TypeVar, Union
+from typing import Any, Callable, Dict, Iterator, List, Optional, Set, TypeVar, Union, cast
 
 from .schemas import (
     Bot,
@@ -39,6 +39,7 @@ from .schemas import (
     CreatedMatch,
     CreatedTournament,
     Evaluation,
+    GameReview,
     Health,
     JoinedMatch,
     LadderBot,
@@ -56,6 +57,7 @@ from .schemas import (
     PuzzleVerdict,
     RegisteredBot,
     Replay,
+    ReviewPending,
     ServiceIndex,
     Tournament,
     TournamentGamePage,
@@ -392,6 +394,28 @@ class QuartoClient:
         scheme, rest = self.base_url.split("://", 1)
         query = f"?token={urllib.parse.quote(token, safe='')}" if token else ""
         return f"{'wss' if scheme == 'https' else 'ws'}://{rest}/v1/matches/{_segment(match_id)}/ws{query}"
+
+    @operation("getMatchReview")
+    def match_review(self, match_id: str) -> Union[GameReview, ReviewPending]:
+        """The finished match's exact review, or `{"status": "pending", ...}` while it is being computed
+        (wait_for_review() asks again until it is there)."""
+        return self.request("GET", f"/v1/matches/{_segment(match_id)}/review")
+
+    def wait_for_review(self, match_id: str, timeout: float = 120.0) -> GameReview:
+        """Asks for the match's review until it is computed, waiting what each pending answer says."""
+        deadline = time.monotonic() + timeout
+        while True:
+            review = self.match_review(match_id)
+            if review.get("status") != "pending":
+                return cast(GameReview, review)
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the review of match {match_id} still pending after {timeout} s")
+            self.sleep(float(cast(Dict[str, Any], review).get("retryAfterS", 1)))
+
+    @operation("reviewRecord")
+    def review(self, record: Dict[str, Any], *, opening_plies: Optional[int] = None) -> GameReview:
+        """The exact review of a game record in any form replay() takes."""
+        return self.request("POST", "/v1/review", body={**record, **_fields(openingPlies=opening_plies)})
 
     @operation("replayRecord")
     def replay(self, record: Dict[str, Any]) -> Replay:

@@ -250,7 +250,7 @@ class Problem(_ProblemRequired, total=False):
     requestId: str
 
 
-ProblemCode = Literal["request/malformed_json", "request/bad_request", "request/not_found", "request/method_not_allowed", "request/too_large", "request/unsupported_media_type", "request/invalid", "request/rate_limited", "idempotency/bad_key", "idempotency/in_progress", "idempotency/key_reused", "position/wrong_length", "position/bad_character", "position/bad_piece", "position/duplicate_piece", "position/piece_in_hand_on_board", "position/quarto_with_piece_in_hand", "move/game_over", "move/bad_cell", "move/bad_piece", "move/place_required", "move/place_not_allowed", "move/cell_occupied", "move/give_required", "move/give_not_allowed", "move/piece_not_available", "move/no_quarto", "match/not_found", "match/token_required", "match/not_a_player", "match/not_your_turn", "match/waiting_for_players", "match/no_open_seat", "match/finished", "match/stale_ply", "match/wrong_announcement", "match/nothing_to_claim", "match/cannot_abort", "match/time_not_up", "match/websocket_required", "replay/bad_start", "replay/bad_notation", "replay/record_mismatch", "replay/moves_after_end", "replay/result_mismatch", "engine/game_over", "engine/budget_too_large", "engine/busy", "registry/not_found", "registry/bad_url", "registry/name_taken", "registry/url_not_allowed", "registry/health_check_failed", "registry/token_required", "registry/wrong_token", "registry/entry_refused", "connection/not_connected_bot", "connection/request_not_found", "connection/request_closed", "reference/unknown_bot", "reference/bad_move_request", "tournament/not_found", "tournament/unknown_bot", "tournament/token_required", "tournament/wrong_token", "tournament/over", "puzzle/not_found", "puzzle/none_for_rules", "puzzle/not_on_line", "ladder/not_found", "ladder/full", "server/internal", "server/unhealthy"]
+ProblemCode = Literal["request/malformed_json", "request/bad_request", "request/not_found", "request/method_not_allowed", "request/too_large", "request/unsupported_media_type", "request/invalid", "request/rate_limited", "idempotency/bad_key", "idempotency/in_progress", "idempotency/key_reused", "position/wrong_length", "position/bad_character", "position/bad_piece", "position/duplicate_piece", "position/piece_in_hand_on_board", "position/quarto_with_piece_in_hand", "move/game_over", "move/bad_cell", "move/bad_piece", "move/place_required", "move/place_not_allowed", "move/cell_occupied", "move/give_required", "move/give_not_allowed", "move/piece_not_available", "move/no_quarto", "match/not_found", "match/token_required", "match/not_a_player", "match/not_your_turn", "match/waiting_for_players", "match/no_open_seat", "match/finished", "match/not_finished", "match/stale_ply", "match/wrong_announcement", "match/nothing_to_claim", "match/cannot_abort", "match/time_not_up", "match/websocket_required", "replay/bad_start", "replay/bad_notation", "replay/record_mismatch", "replay/moves_after_end", "replay/result_mismatch", "engine/game_over", "engine/budget_too_large", "engine/busy", "registry/not_found", "registry/bad_url", "registry/name_taken", "registry/url_not_allowed", "registry/health_check_failed", "registry/token_required", "registry/wrong_token", "registry/entry_refused", "connection/not_connected_bot", "connection/request_not_found", "connection/request_closed", "reference/unknown_bot", "reference/bad_move_request", "tournament/not_found", "tournament/unknown_bot", "tournament/token_required", "tournament/wrong_token", "tournament/over", "puzzle/not_found", "puzzle/none_for_rules", "puzzle/not_on_line", "ladder/not_found", "ladder/full", "server/internal", "server/unhealthy"]
 """A stable, machine-readable problem code (GET /problems lists them)."""
 
 
@@ -1030,6 +1030,111 @@ class ReplayMove2(_ReplayMove2Required, total=False):
 
 ReplayMove = Union["MoveText", "ReplayMove2"]
 """A move in text notation, or a record's move entry (`ply`, `seat` and `text` are checked when present)."""
+
+
+class _GameReviewRequired(TypedDict):
+    status: Literal["ready"]
+    rules: Rules
+    firstSeat: SeatIndex
+    #: Every value of the review is exact.
+    exact: bool
+    #: Nodes the engine searched for the review.
+    nodes: int
+    #: Every move in order: the opening give, then each placement with the give after it.
+    moves: List[ReviewedMove]
+    #: Seats 0 and 1.
+    seats: List[SeatAccuracy]
+
+
+class GameReview(_GameReviewRequired, total=False):
+    """The exact review of a game: every move valued by the solved game."""
+
+    #: The match reviewed (GET /v1/matches/{id}/review).
+    matchId: str
+
+
+class _ReviewedMoveRequired(TypedDict):
+    #: The ply before the move (0: the opening give).
+    ply: int
+    seat: SeatIndex
+    role: Role
+    #: The move as in the record.
+    move: MoveText
+    #: A move of the opening the game started from, not the seat's own: left out of the seat's accuracy.
+    opening: bool
+    #: The exact value for the player making the move, just before it (null only if not solved within the budget).
+    before: Optional[Value]
+    #: The exact value for the same player after the whole move.
+    after: Optional[Value]
+    #: Every value of this move is exact (the review's budget is the service's largest: in practice always true).
+    exact: bool
+
+
+class ReviewedMove(_ReviewedMoveRequired, total=False):
+    """One move of the game, valued exactly for the player who made it."""
+
+    #: With `before` a win or a loss: placements to the end with best play (the winner hurries, the loser delays).
+    pliesToEnd: int
+    #: For a move that places a piece: the value for the same player after the placement, before the give (the best some give keeps). Absent for the opening give.
+    afterPlacement: Optional[Value]
+    #: With `after` a win or a loss: placements to the end with best play.
+    afterPliesToEnd: int
+    #: true: the placement completed a Quarto that the move did not announce (`announce: manual`).
+    unannounced: bool
+    #: true: the opponent's unannounced Quarto could be claimed instead of making this move.
+    claimable: bool
+    mistake: Mistake
+
+
+_MistakeRequired = TypedDict("_MistakeRequired", {"kind": "MistakeKind", "from": "Value", "to": "Value", "better": List[str]})
+
+
+class Mistake(_MistakeRequired):
+    """A move whose value after is worse than before, for the player who made it."""
+
+
+MistakeKind = Literal["placement", "give", "announcement", "claim"]
+"""What threw the value away: `placement` (no give after it could keep the value), `give` (the placement kept it, the piece given lost it), `announcement` (a Quarto completed and not announced, under `announce: manual`), `claim` (the opponent's unannounced Quarto could be claimed, and the move was made instead)."""
+
+
+_SeatAccuracyMistakesItemRequired = TypedDict("_SeatAccuracyMistakesItemRequired", {"ply": int, "kind": "MistakeKind", "from": "Value", "to": "Value"})
+
+
+class SeatAccuracyMistakesItem(_SeatAccuracyMistakesItemRequired):
+    pass
+
+
+class SeatAccuracy(TypedDict):
+    """One seat's accuracy over the game."""
+
+    seat: SeatIndex
+    role: Role
+    #: The seat's own moves (an opening's moves left out).
+    moves: int
+    #: Of those, the moves that kept the value they found.
+    kept: int
+    #: kept / moves (null with no move).
+    accuracy: Optional[float]
+    #: Mistakes that turned a win into a draw or a loss.
+    winsThrownAway: int
+    #: The seat's mistakes in order: which ply, what kind, from what value to what.
+    mistakes: List[SeatAccuracyMistakesItem]
+
+
+class ReviewPending(TypedDict):
+    """The review is being computed in the background: ask again after `Retry-After`."""
+
+    status: Literal["pending"]
+    matchId: str
+    #: Seconds to wait before asking again (also in `Retry-After`).
+    retryAfterS: int
+
+
+class ReviewRequest(ReplayRequest, total=False):
+    """A game record in any form POST /v1/replay accepts, and optionally how many of its first moves are an opening."""
+
+    #: How many first moves are an opening the players did not choose (left out of their accuracy); default 0.
+    openingPlies: int
 
 
 class _BotRequired(TypedDict):
@@ -1824,6 +1929,8 @@ OPERATIONS: Dict[str, Tuple[str, str]] = {
     "streamMatch": ("GET", "/v1/matches/{id}/stream"),
     "matchWebSocket": ("GET", "/v1/matches/{id}/ws"),
     "replayRecord": ("POST", "/v1/replay"),
+    "getMatchReview": ("GET", "/v1/matches/{id}/review"),
+    "reviewRecord": ("POST", "/v1/review"),
     "registerBot": ("POST", "/v1/bots"),
     "listBots": ("GET", "/v1/bots"),
     "getBot": ("GET", "/v1/bots/{id}"),

@@ -83,6 +83,7 @@ def main(base_url):
     out["recordText"] = q.match_record(match_id, text=True).strip()
     out["replay"] = q.replay(record)["valid"]
     out["stream"] = [message["type"] for message in q.stream_match(match_id, timeout=30)]
+    out["review"] = {"match": len(q.wait_for_review(match_id, timeout=60)["moves"]), "record": len(q.review(record)["moves"])}
     out["socket"] = q.match_socket_url(match_id, first)
     # A match aborted before its first placement.
     aborted = q.create_match(first_seat=0, seats=[{"kind": "human", "take": True}, {"kind": "engine", "level": "random"}])
