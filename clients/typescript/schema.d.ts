@@ -2330,15 +2330,9 @@ export interface components {
             rules?: components["schemas"]["RulesInput"];
             /** @description How strongly to play. Default: `perfect`. */
             level?: components["schemas"]["Level"];
-            /**
-             * @description Node budget (positions searched). Default and cap are set by the service (`ENGINE_DEFAULT_NODES`, `ENGINE_MAX_NODES`); above the cap is a 422.
-             * @example 1000000
-             */
+            /** @description Node budget (positions searched). Default and cap are set by the service (`ENGINE_DEFAULT_NODES`, `ENGINE_MAX_NODES`); above the cap is a 422. */
             maxNodes?: number;
-            /**
-             * @description Makes the choice among equal moves reproducible.
-             * @example 7
-             */
+            /** @description Makes the choice among equal moves reproducible. Default: none (drawn at random). */
             seed?: number;
         };
         /**
@@ -2869,19 +2863,16 @@ export interface components {
         EvaluateRequest: {
             position: components["schemas"]["PositionInput"];
             rules?: components["schemas"]["RulesInput"];
-            /**
-             * @description Node budget (positions searched). Default and cap are set by the service (`ENGINE_DEFAULT_NODES`, `ENGINE_MAX_NODES`); above the cap is a 422.
-             * @example 1000000
-             */
+            /** @description Node budget (positions searched). Default and cap are set by the service (`ENGINE_DEFAULT_NODES`, `ENGINE_MAX_NODES`); above the cap is a 422. */
             maxNodes?: number;
             /**
              * @description Also value every legal move. Default: `false`.
-             * @example true
+             * @example false
              */
             moves?: boolean;
             /**
              * @description Also give `pliesToEnd`. Default: `false`.
-             * @example true
+             * @example false
              */
             distance?: boolean;
         };
@@ -7903,7 +7894,7 @@ export interface operations {
     health: {
         parameters: {
             query?: {
-                /** @description `1` (or `true`): also ping a match object, a tournament object and the registry, and open the opening books. */
+                /** @description `1` (or `true`): also ping a match object, a tournament object and the registry, and open the opening books. Default: `0`. */
                 deep?: "0" | "1" | "false" | "true";
             };
             header?: never;
@@ -8474,7 +8465,7 @@ export interface operations {
                 level?: components["schemas"]["Level"];
                 /** @description Node budget (positions searched). Default and cap are set by the service (`ENGINE_DEFAULT_NODES`, `ENGINE_MAX_NODES`); above the cap is a 422. */
                 maxNodes?: number;
-                /** @description Makes the choice among equal moves reproducible. */
+                /** @description Makes the choice among equal moves reproducible. Default: none (drawn at random). */
                 seed?: number;
                 /** @description The nine 2x2 squares also count (advanced variant). Default: `false`. */
                 squares?: boolean;

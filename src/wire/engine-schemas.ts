@@ -20,11 +20,18 @@ import {
 } from "./schemas.ts";
 
 const ValueSchema = z.enum(["win", "draw", "loss"]).openapi("Value", { description: "The value for the player to move.", example: "draw" });
+// The optional fields show no example of their own, or their default: the reference's Test Request
+// fills each query parameter with its example, and a first try should ask what the bare request asks
+// (the request bodies' examples show them set).
 const MaxNodesSchema = z.number().int().min(1).openapi({
   description: "Node budget (positions searched). Default and cap are set by the service (`ENGINE_DEFAULT_NODES`, `ENGINE_MAX_NODES`); above the cap is a 422.",
-  example: 1_000_000,
 });
-const SeedSchema = z.number().int().min(0).max(2 ** 32 - 1).openapi({ description: "Makes the choice among equal moves reproducible.", example: 7 });
+const SeedSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 32 - 1)
+  .openapi({ description: "Makes the choice among equal moves reproducible. Default: none (drawn at random)." });
 
 const MoveOutputSchema = z
   .object({
@@ -70,8 +77,8 @@ export const EvaluateRequestSchema = z
     position: PositionInputSchema,
     rules: RulesInputSchema.optional(),
     maxNodes: MaxNodesSchema.optional(),
-    moves: z.boolean().optional().openapi({ description: "Also value every legal move. Default: `false`.", example: true }),
-    distance: z.boolean().optional().openapi({ description: "Also give `pliesToEnd`. Default: `false`.", example: true }),
+    moves: z.boolean().optional().openapi({ description: "Also value every legal move. Default: `false`.", example: false }),
+    distance: z.boolean().optional().openapi({ description: "Also give `pliesToEnd`. Default: `false`.", example: false }),
   })
   .openapi("EvaluateRequest", {
     description: "A position, and what to compute about it.",

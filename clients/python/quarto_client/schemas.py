@@ -534,7 +534,7 @@ class SuggestMoveRequest(_SuggestMoveRequestRequired, total=False):
     level: Level
     #: Node budget (positions searched). Default and cap are set by the service (`ENGINE_DEFAULT_NODES`, `ENGINE_MAX_NODES`); above the cap is a 422.
     maxNodes: int
-    #: Makes the choice among equal moves reproducible.
+    #: Makes the choice among equal moves reproducible. Default: none (drawn at random).
     seed: int
 
 

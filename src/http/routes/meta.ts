@@ -37,9 +37,9 @@ const HealthQuerySchema = z.object({
       param: {
         name: "deep",
         in: "query",
-        description: "`1` (or `true`): also ping a match object, a tournament object and the registry, and open the opening books.",
+        description: "`1` (or `true`): also ping a match object, a tournament object and the registry, and open the opening books. Default: `0`.",
       },
-      example: "1",
+      example: "0",
     }),
 });
 
