@@ -7,9 +7,10 @@
  *
  *   npm run bundle               # prints the table docs/operations.md shows, and the startup
  *   npm run bundle -- --check    # and fails when docs/operations.md's table is not this one
+ *   npm run bundle -- --write    # and writes it into docs/operations.md
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -91,12 +92,13 @@ function startupMs(): number {
   }
 }
 
+const MARKED = /(<!-- bundle:start[^>]*-->\n)([\s\S]*?)(\n<!-- bundle:end -->)/;
+
 /** The table between docs/operations.md's bundle markers. */
 function documentedTable(): string {
-  const text = readFileSync(DOC, "utf8");
-  const found = /<!-- bundle:start[^>]*-->\n([\s\S]*?)\n<!-- bundle:end -->/.exec(text);
+  const found = MARKED.exec(readFileSync(DOC, "utf8"));
   if (!found) throw new Error("docs/operations.md has no <!-- bundle:start --> ... <!-- bundle:end --> block");
-  return found[1].trim();
+  return found[2].trim();
 }
 
 if (import.meta.main) {
@@ -105,6 +107,11 @@ if (import.meta.main) {
   console.log(`\nzod locales in index.js: ${locales.length} (${locales.join(", ")}), ${grouped(localeBytes)} bytes`);
   const runs = Array.from({ length: STARTUP_RUNS }, startupMs).sort((a, b) => a - b);
   console.log(`startup (wrangler check startup, ${STARTUP_RUNS} runs): ${runs.map((ms) => `${ms} ms`).join(", ")}; median ${runs[Math.floor(STARTUP_RUNS / 2)]} ms`);
+  if (process.argv.includes("--write")) {
+    documentedTable();
+    writeFileSync(DOC, readFileSync(DOC, "utf8").replace(MARKED, (_, start: string, __: string, end: string) => `${start}${table}${end}`));
+    console.log("\nwrote the table into docs/operations.md");
+  }
   if (process.argv.includes("--check")) {
     const documented = documentedTable();
     if (documented !== table) {
