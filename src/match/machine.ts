@@ -485,7 +485,8 @@ function isDuplicateMove(state: MatchState, action: Extract<MatchAction, { type:
     played.seat === action.seat &&
     played.move.place === action.move.place &&
     played.move.give === action.move.give &&
-    Boolean(played.move.quarto) === Boolean(action.move.quarto || action.announcement)
+    // Under `announce: auto` a winning placement is recorded announced whether or not it was sent so.
+    (state.config.rules.announce === "auto" || Boolean(played.move.quarto) === Boolean(action.move.quarto || action.announcement))
   );
 }
 
@@ -527,7 +528,10 @@ function applyMove(state: MatchState, action: Extract<MatchAction, { type: "move
     if (wrong) return fail("match/wrong_announcement", wrong);
   }
   const { remainingMs, elapsedMs } = chargeClock(state, mover, action.elapsedMs === undefined ? action.at : state.turnStartedAt + action.elapsedMs);
-  const record: MoveRecord = { ply: currentPly(state), seat: mover, move: compactMove(move), text: makeMoveText(move), at: action.at, elapsedMs };
+  // A winning placement is recorded with its announcement, whoever made it and whether or not they
+  // announced it under `announce: auto` (one notation: `d4!`, as validate-move writes it).
+  const recorded: Move = outcome.status === "won" ? { ...move, quarto: true } : move;
+  const record: MoveRecord = { ply: currentPly(state), seat: mover, move: compactMove(recorded), text: makeMoveText(recorded), at: action.at, elapsedMs };
   let next: MatchState = {
     ...state,
     position: makePositionString(position),

@@ -52,6 +52,7 @@ export function analyzePage(query: AnalyzeQuery): Html {
 </form>
 <div id="status" class="status">Reading the position…</div>
 <p id="value"></p>
+<p id="line"></p>
 <p class="error" id="error" role="alert"></p>
 <div id="moves"></div>
 </div>

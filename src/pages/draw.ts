@@ -170,7 +170,11 @@ export function makeDrawing(vocabulary: DrawingVocabulary) {
     const match = /^(.*-)([0-9A-Fa-f])$/.exec(text);
     if (!match) return escapeHtml(text);
     const piece = Number.parseInt(match[2], 16);
-    return `${escapeHtml(match[1])}<span class="move-piece">${pieceSvg(piece, { size: 18, className: "inline" })}${pieceChar(piece)}</span>`;
+    // The picture is decoration beside the digit: hidden from screen readers and from the text, which stays the move's.
+    const picture = pieceSvg(piece, { size: 18, className: "inline" })
+      .replace(/ role="img" aria-label="[^"]*"/, ' aria-hidden="true"')
+      .replace(/<title>[^<]*<\/title>/, "");
+    return `${escapeHtml(match[1])}<span class="move-piece">${picture}${pieceChar(piece)}</span>`;
   }
 
   /** Every position of a game from its moves: the start, then one after each move. */

@@ -16,6 +16,18 @@ const ATTRIBUTE_LABELS: Record<(typeof ATTRIBUTES)[number], string> = {
   fill: "fill (hollow / solid)",
 };
 
+/**
+ * What each engine level plays like, measured (docs/engine.md, "Levels": each level beats the one
+ * below it over 20 games), in a few words for the form.
+ */
+const LEVEL_NOTES: Record<(typeof LEVELS)[number], string> = {
+  random: "any legal move: a first game",
+  easy: "takes a win in one, never hands one over",
+  medium: "looks a few moves ahead",
+  hard: "looks further ahead; exact near the end",
+  perfect: "exact from mid-game: never throws a win away",
+};
+
 function newMatchForm(): Html {
   return html`<form id="new-match" class="card new-match" autocomplete="off">
 <h1>Start a match</h1>
@@ -26,7 +38,8 @@ function newMatchForm(): Html {
 <label><input type="radio" name="opponent" value="friend"> A friend <span class="muted">(you get a link to send)</span></label>
 </div>
 <div class="row" id="level-row">
-<label>Engine level <select name="level">${LEVELS.map((level) => html`<option value="${level}"${level === "easy" ? raw(" selected") : ""}>${level}</option>`)}</select></label>
+<label>Engine level <select name="level">${LEVELS.map((level) => html`<option value="${level}" data-note="${LEVEL_NOTES[level]}"${level === "easy" ? raw(" selected") : ""}>${level}</option>`)}</select></label>
+<span class="muted level-note" id="level-note">${LEVEL_NOTES.easy}</span>
 </div>
 <div class="row">
 <label>Your name <input type="text" name="name" maxlength="40" placeholder="optional"></label>

@@ -214,7 +214,7 @@ export function makeMatchViews(draw: Drawing) {
     const turn = view.turn;
     const canGive = myTurn(view, ui) && turn !== null && (turn.phase === "give" || ui.selectedCell !== null);
     const pieces = draw.availablePieces(position);
-    if (pieces.length === 0) return `<p class="muted">Every piece is on the board.</p>`;
+    if (pieces.length === 0) return `<p class="muted pool-empty">Every piece is on the board.</p>`;
     return pieces
       .map((piece) => {
         const svg = draw.pieceSvg(piece, { size: 44 });
@@ -233,7 +233,7 @@ export function makeMatchViews(draw: Drawing) {
       const ply = entry.ply + 1;
       // The opening's moves were played at creation, by neither seat.
       const mover = entry.ply < openingPlies ? `<span class="muted">Opening</span>` : e(who(view, entry.seat, ui));
-      return `<li><button type="button" class="move${current === ply ? " current" : ""}" data-ply="${ply}"><span class="ply">${ply}.</span> ${mover} <code>${e(entry.text)}</code></button></li>`;
+      return `<li><button type="button" class="move${current === ply ? " current" : ""}" data-ply="${ply}"><span class="ply">${ply}.</span> ${mover} <code>${draw.moveHtml(entry.text)}</code></button></li>`;
     });
     // A finished game's list is shown whole (nothing scrolled out of view); a live one scrolls.
     return `<ol class="moves${view.status === "finished" ? " whole" : ""}">${start}${items.join("")}</ol>`;

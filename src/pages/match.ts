@@ -53,7 +53,7 @@ export function matchPage(view: MatchView): Html {
 </section>
 <section id="invite" class="card" hidden>
 <p>Send this link to your opponent:</p>
-<div class="invite"><input type="text" id="invite-link" readonly value=""><button type="button" id="copy-link">Copy</button></div>
+<div class="invite"><input type="text" id="invite-link" readonly value=""><button type="button" id="copy-link" aria-live="polite">Copy</button></div>
 </section>
 </div>
 <div class="match-board" id="board-wrap">${raw(v.boardHtml(view, ui))}</div>

@@ -88,6 +88,20 @@ function pageNotFound(c: Context<AppEnv>, code: "match/not_found" | "tournament/
 }
 
 export function registerPageRoutes(app: App): void {
+  // A browser that opens an address nothing serves gets a page saying so, not the API's problem document
+  // (which API clients, asking for JSON or for nothing in particular, still get).
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" || c.res.status !== 404 || !prefersHtml(c.req.header("Accept"))) return;
+    if (!c.res.headers.get("Content-Type")?.startsWith("application/problem+json")) return;
+    const document = (await c.res
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: string } | null;
+    if (document?.code !== "request/not_found") return;
+    c.res = await render(c, notFoundPage(`Nothing is served at ${c.req.path.slice(0, 80)}.`), 404);
+  });
+
   // Registered before the JSON index, which answers when this one passes.
   app.get("/", async (c, next) => {
     c.header("Vary", "Accept");

@@ -46,6 +46,7 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; fo
 .new-match .row { margin: .3rem 0; gap: .25rem .9rem; }
 .new-match input[type=text], .new-match input[type=number], .new-match select { padding: .2rem .4rem; }
 .new-match .actions { margin: .5rem 0 0; }
+.new-match .level-note { font-size: .85rem; }
 .intro h2 { margin-top: 0; }
 @media (min-width: 760px) { .home { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-template-areas: "intro form" "legend form" "legend daily"; } .home .intro { grid-area: intro; } .home .new-match { grid-area: form; } .home .legend-card { grid-area: legend; } .home .daily { grid-area: daily; } }
 .match-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1rem; margin: 0 0 .5rem; }
@@ -58,6 +59,7 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; fo
 .match .pool { display: grid; grid-template-columns: repeat(8, minmax(0, 1fr)); gap: .25rem; max-width: 440px; }
 .match .pool-piece { justify-content: center; }
 .match .pool-piece svg { width: 100%; max-width: 48px; height: auto; }
+.match .pool .pool-empty { grid-column: 1 / -1; margin: .2rem 0; }
 .match .hand { min-height: 52px; }
 .match .hand svg { width: 52px; height: 52px; flex: none; }
 .match-more h2 { margin-top: .6rem; }
@@ -67,6 +69,8 @@ svg.board { display: block; width: 100%; max-width: 440px; height: auto; touch-a
 svg.board .cell.playable, svg.board .cell.clickable { cursor: pointer; }
 svg.board .cell.playable:hover .spot, svg.board .cell.playable:focus .spot { fill: #e6f0ff; stroke: var(--accent); stroke-width: 4; }
 svg.board .cell.clickable:hover .spot { stroke: var(--bad); stroke-width: 4; }
+/* The cell chosen for the piece in hand (not yet played): a dashed green ring, unlike the solid blue ring of the last placement. */
+svg.board .cell.tentative .spot, svg.board .cell.tentative:hover .spot, svg.board .cell.tentative:focus .spot { fill: #e3f3e5; stroke: var(--good); stroke-width: 5; stroke-dasharray: 10 7; }
 svg.board .cell:focus { outline: none; }
 svg.board .cell.winning .spot { animation: glow 1.6s ease-in-out infinite alternate; }
 @keyframes glow { from { stroke-width: 3; } to { stroke-width: 8; } }

@@ -36,7 +36,8 @@ describe("valid records", () => {
       [2, 1, "a1-9"],
       [3, 0, "b1-A"],
       [4, 1, "c1-B"],
-      [5, 0, "d1"],
+      // The winning placement, sent as "d1", is written announced: one notation for every winning move.
+      [5, 0, "d1!"],
     ]);
     expect(result.value.state.result).toMatchObject({ winner: 0, reason: "quarto" });
   });

@@ -1,7 +1,8 @@
 /**
  * /learn and /puzzles as served: the pages answer HTML, and what /learn shows on its boards is what the
  * rules core plays (the win is a win, the square wins only when squares count, the beginners' row wins
- * nothing with color alone though it shares an attribute), and its first puzzle is a one-move puzzle.
+ * nothing with color alone though it shares an attribute), and its first puzzle is a one-move puzzle;
+ * an address nothing serves is a page for a browser.
  */
 import { describe, expect, it } from "vitest";
 import { committedPuzzle } from "../../src/puzzles/index.ts";
@@ -47,6 +48,23 @@ describe("/puzzles", () => {
       const page = await response.text();
       expect(page).toContain('id="puzzle-status"');
       expect(page).not.toContain("<script>\"");
+    }
+  });
+});
+
+describe("an address nothing serves", () => {
+  it("is a page for a browser, and the problem document for everyone else", async () => {
+    const page = await request("/no/such/page", { headers: BROWSER });
+    expect(page.status).toBe(404);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    const text = await page.text();
+    expect(text).toContain("Not found");
+    expect(text).toContain("Nothing is served at /no/such/page.");
+    for (const headers of [{} as Record<string, string>, { Accept: "application/json" }]) {
+      const answer = await request("/no/such/page", { headers });
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get("content-type")).toBe("application/problem+json");
+      expect(((await answer.json()) as { code: string }).code).toBe("request/not_found");
     }
   });
 });

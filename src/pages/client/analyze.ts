@@ -1,7 +1,8 @@
 /**
  * The analysis page's script: a position editor (pieces onto the board, into the hand, the string
  * field), then the API's verdict on it: POST /v1/check-win for the status, POST /v1/evaluate with
- * `moves: true` for the engine's value and every move's. A move "threw away a win" when the position is
+ * `moves: true` for the engine's value and every move's, and when proven the placements to the end and a
+ * best line (POST /v1/suggest-move's principal variation). A move "threw away a win" when the position is
  * a win for the player to move and the move's value is a draw or a loss. The moves are listed in groups
  * by value (win, draw, loss), each compact; clicking a move plays it.
  * Shipped as source (see clientScript).
@@ -48,6 +49,7 @@ interface Evaluation {
   moves?: MoveValue[];
   source: "book" | "known" | "search";
   note?: string;
+  pliesToEnd?: number;
 }
 
 export function analyzeClient(env: ClientEnv, config: AnalyzeConfig): void {
@@ -71,6 +73,7 @@ export function analyzeClient(env: ClientEnv, config: AnalyzeConfig): void {
     palette: kit.byId("palette"),
     status: kit.byId("status"),
     value: kit.byId("value"),
+    line: kit.byId("line"),
     error: kit.byId("error"),
     moves: kit.byId("moves"),
   };
@@ -209,6 +212,7 @@ export function analyzeClient(env: ClientEnv, config: AnalyzeConfig): void {
     const chosen = rules();
     el.error.textContent = "";
     el.value.innerHTML = "";
+    el.line.innerHTML = "";
     el.moves.innerHTML = "";
     if (chosen.attributes.length === 0) {
       el.status.textContent = "Choose at least one attribute that counts.";
@@ -227,7 +231,7 @@ export function analyzeClient(env: ClientEnv, config: AnalyzeConfig): void {
     render();
     if (check.body.status !== "ongoing") return;
     el.value.innerHTML = `<span class="muted">The engine is thinking…</span>`;
-    const evaluation = await kit.api<Evaluation>("POST", "/v1/evaluate", { position: text, rules: chosen, moves: true });
+    const evaluation = await kit.api<Evaluation>("POST", "/v1/evaluate", { position: text, rules: chosen, moves: true, distance: true });
     if (mine !== generation) return;
     if (!evaluation.ok) {
       el.value.textContent = "";
@@ -244,6 +248,22 @@ export function analyzeClient(env: ClientEnv, config: AnalyzeConfig): void {
     el.moves.innerHTML = movesHtml(result);
     summarize(result.moves ?? []);
     render();
+    await bestLine(text, chosen, result, mine);
+  }
+
+  /**
+   * How the game ends with best play: the placements left (the winner hurries, the loser holds out)
+   * and the engine's line (POST /v1/suggest-move at `perfect`, its principal variation), when proven.
+   */
+  async function bestLine(text: string, chosen: ReturnType<typeof rules>, result: Evaluation, mine: number): Promise<void> {
+    el.line.innerHTML = "";
+    if (!result.exact || result.value === null) return;
+    const plies = result.pliesToEnd === undefined ? "" : `The game ends in <strong>${result.pliesToEnd}</strong> placement${result.pliesToEnd === 1 ? "" : "s"} with best play`;
+    el.line.innerHTML = plies ? `${plies}.` : "";
+    const suggestion = await kit.api<{ exact: boolean; principalVariation?: string[] }>("POST", "/v1/suggest-move", { position: text, rules: chosen, level: "perfect", seed: 1 });
+    if (mine !== generation || !suggestion.ok || !suggestion.body.exact || !suggestion.body.principalVariation?.length) return;
+    const line = suggestion.body.principalVariation.map((move) => `<code>${draw.moveHtml(move)}</code>`).join(" ");
+    el.line.innerHTML = `${plies ? `${plies}; ` : ""}a best line: <span class="best-line">${line}</span>`;
   }
 
   /** Where the value came from: the opening book, the known result, or the nodes searched. */

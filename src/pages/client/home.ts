@@ -17,6 +17,7 @@ export function homeClient(env: ClientEnv, _config: Record<string, never>): void
 
   function sync(): void {
     kit.byId("level-row").hidden = checked("opponent")[0] !== "engine";
+    kit.byId("level-note").textContent = field("level").querySelector("option:checked")?.dataset.note ?? "";
     kit.byId("missed-claim-row").hidden = field("announce").value !== "manual";
   }
   form.addEventListener("change", sync);

@@ -322,9 +322,22 @@ export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
     browser.location.assign(`/matches/${answer.body.id}`);
   });
 
-  kit.byId("copy-link").addEventListener("click", () => {
+  // Copying says what happened: "Copied" for a moment, or (no clipboard, or it refused) to copy the selected link by hand.
+  const copyButton = kit.byId("copy-link");
+  copyButton.addEventListener("click", () => {
     el.inviteLink.select?.();
-    void browser.navigator.clipboard?.writeText(el.inviteLink.value).catch(() => undefined);
+    const said = (text: string) => {
+      copyButton.textContent = text;
+      browser.setTimeout(() => {
+        copyButton.textContent = "Copy";
+      }, 2000);
+    };
+    const clipboard = browser.navigator.clipboard;
+    if (!clipboard) return said("Select and copy");
+    void clipboard.writeText(el.inviteLink.value).then(
+      () => said("Copied ✓"),
+      () => said("Select and copy"),
+    );
   });
 
   // ---- stepping through the moves ----
