@@ -263,6 +263,15 @@ print(json.dumps(q.wait_for_tournament(created["id"], timeout=60)))
     for (const game of out.games) expect(game.result.winner).toBe(game.result.winnerRole === null ? null : game[game.result.winnerRole]);
   });
 
+  it("runs the first Python example of clients/README.md as written, printing what its comments say", async () => {
+    const readme = readFileSync(new URL("../../clients/README.md", import.meta.url), "utf8");
+    const example = /```python\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+    const expected = [...example.matchAll(/^print\(.*#\s*(.+)$|^\s+print\(.*#\s*(.+)$/gm)].map((match) => (match[1] ?? match[2]).trim());
+    expect(expected).toEqual(["True", "7", "state", "422 position/bad_character"]);
+    const { stdout } = await promisify(execFile)("python3", ["-c", example.replace("http://localhost:8787", baseUrl)], { cwd: root, env: { ...process.env, PYTHONPATH: site }, timeout: 60_000 });
+    expect(stdout.trim().split("\n")).toEqual(expected);
+  });
+
   it("runs its own demonstration", async () => {
     const { stdout } = await promisify(execFile)("python3", ["-m", "quarto_client", baseUrl], { cwd: root, env: { ...process.env, PYTHONPATH: site }, timeout: 90_000 });
     expect(stdout).toContain("c3-6 is legal: True -> 0A3.......5.....6");
