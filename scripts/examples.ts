@@ -27,6 +27,7 @@ import {
   EXAMPLE_TOURNAMENT_ID,
 } from "../src/wire/example-inputs.ts";
 import { matchRecord, matchView, replayAnswer, type StoredMatch } from "../src/wire/match.ts";
+import { reviewAnswer } from "../src/wire/review.ts";
 import { type StoredGame, type StoredTournament, tournamentView } from "../src/wire/tournament.ts";
 
 // ---- hosted matches ----
@@ -214,6 +215,11 @@ async function engineExamples() {
 }
 
 /** Every computed example, as plain JSON (what examples.json holds). */
+/** The review of the game won by a row of tall pieces: seat 1 handed over the fourth tall piece (a give that lost). */
+function reviewExamples() {
+  return { game: reviewAnswer({ text: "................. -8 a1-9 b1-A c1-B d1" }, 20_000_000) };
+}
+
 /**
  * The puzzles' examples: a classic puzzle of two moves as served before anyone tried it, the verdict on
  * its one winning first move (the defence played), and on the move that solves it (the ratings after
@@ -249,6 +255,7 @@ export async function computeExamples() {
     tournament: tournamentExamples(),
     rules: rulesExamples(),
     engine: await engineExamples(),
+    review: reviewExamples(),
     puzzles: await puzzleExamples(),
   };
   return JSON.parse(JSON.stringify(examples)) as typeof examples;

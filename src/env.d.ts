@@ -28,6 +28,8 @@ interface Env {
   TOURNAMENT_CALLS_MS?: string;
   /** The built-in suite ladder pairings start from: classic or classic-unbalanced (default classic). */
   LADDER_OPENINGS?: string;
+  /** "true": every match is reviewed in the background as it ends; "false": only when its review is asked for (default "true"). */
+  REVIEW_GAMES?: string;
   /** Per-client limits (wrangler.toml's [[ratelimits]], src/http/limits.ts); absent when a script runs the app. */
   BOTS_RATE_LIMIT?: RateLimit;
   MATCHES_RATE_LIMIT?: RateLimit;

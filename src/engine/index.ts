@@ -6,7 +6,7 @@
 export { evaluate } from "./evaluate.ts";
 export { booksFingerprint, type BookFiles, installBooks, openInstalledBooks } from "./books.ts";
 export { hashSeed, seededRandom, shuffleInPlace } from "./random.ts";
-export { DEFAULT_MAX_NODES, type Level, LEVELS, type Suggestion, type SuggestOptions } from "./requests.ts";
+export { DEFAULT_MAX_NODES, type Evaluation, type EvaluateOptions, type Level, LEVELS, type Suggestion, type SuggestOptions } from "./requests.ts";
 export type { Value } from "./score.ts";
 export { configureTurns, DEFAULT_QUEUE_LENGTH, EngineBusy, type EnginePriority, type WorkOptions } from "./scheduler.ts";
 export { evaluateInTurn, suggestMoveInTurn } from "./sliced.ts";

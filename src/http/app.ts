@@ -24,6 +24,7 @@ import { registerTournamentsRoutes } from "./routes/tournaments.ts";
 import { registerLadderRoutes } from "./routes/ladder.ts";
 import { registerPuzzlesRoutes } from "./routes/puzzles.ts";
 import { registerReplayRoutes } from "./routes/replay.ts";
+import { registerReviewRoutes } from "./routes/review.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerEngineRoutes } from "./routes/engine.ts";
 import { registerRulesRoutes } from "./routes/rules.ts";
@@ -80,6 +81,7 @@ export function createApp(options: AppOptions = {}): App {
   registerEngineRoutes(app);
   registerMatchesRoutes(app);
   registerReplayRoutes(app);
+  registerReviewRoutes(app);
   registerBotsRoutes(app);
   registerTournamentsRoutes(app);
   registerLadderRoutes(app);

@@ -40,12 +40,14 @@ import {
   spendAnswer,
   tooLarge,
 } from "../wire/index.ts";
-import { err, makeRules, ok, type RulesInput } from "../rules/index.ts";
+import { err, makeRules, ok, type Rules, type RulesInput } from "../rules/index.ts";
 import {
   type ActionResult,
   type AnyMatchAction,
   applyAction,
   type ClockConfig,
+  type GameReview,
+  reviewGame,
   currentPly,
   deadline,
   engineAction,
@@ -65,6 +67,7 @@ import {
   seatToMove,
 } from "../match/index.ts";
 import { hashSeed } from "../engine/index.ts";
+import { askForReview, computeReview, reviewDue, saveReview, storedReview } from "./match-review.ts";
 import { retentionMs } from "./retention.ts";
 import { connectedBot } from "./bot-link.ts";
 import { callCheck, endNoticeFor, httpBot, type Player } from "../bots/index.ts";
@@ -162,7 +165,7 @@ export class MatchObject extends DurableObject<Env> {
    * storage call is issued before this function first yields, so calls take effect in request order.
    */
   private schedule(match: StoredMatch): Promise<void> {
-    const next = nextAlarm(match.state, retentionMs(this.env));
+    const next = reviewDue(this.ctx.storage, match, this.env) ? Date.now() : nextAlarm(match.state, retentionMs(this.env));
     return next === null ? this.ctx.storage.deleteAlarm() : this.ctx.storage.setAlarm(next);
   }
 
@@ -374,6 +377,7 @@ export class MatchObject extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const match = this.load();
     if (!match) return;
+    if (match.state.status === "finished" && reviewDue(this.ctx.storage, match, this.env)) return this.review(match);
     if (match.state.status !== "active") return this.expire(match);
     const mover = seatToMove(match.state);
     if (seatKind(match.state, mover) === "engine") {
@@ -438,6 +442,35 @@ export class MatchObject extends DurableObject<Env> {
     if (bot.connection === "stream") return connectedBot(this.env, { name, botId });
     // Each call first checks where the bot's host resolves (src/bots/resolve.ts).
     return httpBot({ name, url: bot.url, secret: bot.secret, checkUrl: callCheck({ allowPrivate: readSettings(this.env).allowPrivateBotUrls }) });
+  }
+
+  /** Reviews the finished match (background work: the engine serves people first), stores the review, and re-arms the alarm. */
+  private async review(match: StoredMatch): Promise<void> {
+    const review = await computeReview(match, this.env);
+    const current = this.load();
+    if (!current) return;
+    saveReview(this.ctx.storage, review);
+    return this.schedule(current);
+  }
+
+  /**
+   * The match's review: ready (stored), or pending (the alarm computes it; asking arms it). Null for a
+   * match that is not over. A match with no move has nothing to review: an empty review at once.
+   */
+  async gameReview(): Promise<Reply<{ status: "ready"; review: GameReview; rules: Rules; firstSeat: SeatIndex } | { status: "pending" } | null>> {
+    const match = this.load();
+    if (!match) return notFound();
+    if (match.state.status !== "finished") return ok(null);
+    const { firstSeat, rules } = match.state.config;
+    if (match.state.moves.length === 0) {
+      const empty = reviewGame({ rules, firstSeat, moves: [], maxNodes: 0 });
+      if (empty.ok) return ok({ status: "ready", review: empty.value, rules, firstSeat });
+    }
+    const review = storedReview(this.ctx.storage);
+    if (review !== null) return ok({ status: "ready", review, rules, firstSeat });
+    askForReview(this.ctx.storage);
+    await this.schedule(match);
+    return ok({ status: "pending" });
   }
 
   /** Deletes a match that is over once its retention has passed; otherwise re-arms the alarm for then. */

@@ -97,13 +97,13 @@ export function configureEngineTurns(settings: Pick<Settings, "sliceNodes" | "qu
 }
 
 /** The API's searches: a person (or a program a person runs) waits for them; refused when the line is full. */
-const PERSON_ASKING: WorkOptions = { priority: "interactive", refusable: true };
+export const PERSON_ASKING: WorkOptions = { priority: "interactive", refusable: true };
 
 /**
  * Runs an API search in the isolate's engine scheduler (src/engine/scheduler.ts): when the interactive
  * line is full, a 503 `engine/busy` problem with Retry-After, the line's expected wait.
  */
-async function inTurn<T>(search: () => Promise<T>): Promise<T> {
+export async function inTurn<T>(search: () => Promise<T>): Promise<T> {
   try {
     return await search();
   } catch (error) {

@@ -19,7 +19,7 @@ import {
   RulesSchema,
 } from "./schemas.ts";
 
-const ValueSchema = z.enum(["win", "draw", "loss"]).openapi("Value", { description: "The value for the player to move.", example: "draw" });
+export const ValueSchema = z.enum(["win", "draw", "loss"]).openapi("Value", { description: "The value for the player to move.", example: "draw" });
 // The optional fields show no example of their own, or their default: the reference's Test Request
 // fills each query parameter with its example, and a first try should ask what the bare request asks
 // (the request bodies' examples show them set).

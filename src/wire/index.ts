@@ -1,5 +1,7 @@
 /** The wire: zod schemas of every request and answer (the OpenAPI components), problem documents, settings, and the conversions between stored state and answers. */
 export { checkWin, configureEngineTurns, evaluatePosition, suggest, validateMove } from "./answers.ts";
+export { GameReviewSchema, ReviewPendingSchema, ReviewRequestSchema } from "./review-schemas.ts";
+export { reviewOutput, reviewRecord } from "./review.ts";
 export {
   BotDetailSchema,
   BotEndNoticeSchema,

@@ -22,6 +22,7 @@ import {
   type RecordedMove,
   recordText,
   type ReplayError,
+  type ReplayInput,
   replayRecord,
   roleOf,
   sameMove,
@@ -184,8 +185,18 @@ export function moveFromRequest(input: Pick<MatchMoveRequest, "place" | "give" |
 
 // ---- replay ----
 
+/** A replay's failure as the 422 problem naming the field (and the move) at fault. */
+export function failReplay(error: ReplayError): never {
+  fail(error, error.moveIndex === undefined ? ["result"] : ["moves", error.moveIndex]);
+}
+
 function fail(error: ReplayError, path: (string | number)[]): never {
   throw new ProblemError(error.code, error.detail, { errors: [{ path, message: error.detail }] });
+}
+
+/** The record of a replay request as the replay reads it (a 422 problem for notation at fault). */
+export function replayInputOf(request: ReplayRequest): ReplayInput {
+  return { rules: rulesFromInput(request.rules), firstSeat: request.firstSeat ?? 0, moves: recordedMoves(request), result: request.result };
 }
 
 /** The moves of the request: from `text`, from `moves`, or both (then they must agree). */
@@ -222,10 +233,10 @@ function recordedMoves(request: ReplayRequest): RecordedMove[] {
  * replayed, or a 422 problem naming the field and the move at fault.
  */
 export function replayAnswer(request: ReplayRequest): ReplayOutput {
-  const rules = rulesFromInput(request.rules);
-  const firstSeat = request.firstSeat ?? 0;
-  const result = replayRecord({ rules, firstSeat, moves: recordedMoves(request), result: request.result });
-  if (!result.ok) fail(result.error, result.error.moveIndex === undefined ? ["result"] : ["moves", result.error.moveIndex]);
+  const input = replayInputOf(request);
+  const { rules, firstSeat } = input;
+  const result = replayRecord(input);
+  if (!result.ok) failReplay(result.error);
   const { steps, state } = result.value;
   const finalResult = state.result ? resultOutput(state.result, firstSeat) : null;
   return {

@@ -105,6 +105,7 @@ export const PROBLEMS = {
   },
   "match/no_open_seat": { status: 409, title: "No open seat", example: "seat 1 is not open" },
   "match/finished": { status: 409, title: "The match is over", example: "the match is over (timeout)" },
+  "match/not_finished": { status: 409, title: "The match is not over", example: "the match is still being played: its review comes once it is over" },
   "match/stale_ply": { status: 409, title: "Stale ply", example: "the match is at ply 5, not 4" },
   "match/wrong_announcement": {
     status: 422,

@@ -30,6 +30,11 @@ export interface Settings {
   /** `LADDER_OPENINGS`: the built-in suite (of classic play, the ladder's rules) ladder pairings start from. */
   ladderOpenings: string;
   /**
+   * `REVIEW_GAMES`: every match is reviewed (src/match/review.ts) in the background as soon as it ends;
+   * when false, a match is reviewed only once its review is first asked for.
+   */
+  reviewGames: boolean;
+  /**
    * `IDEMPOTENCY_SECRET` (a Worker secret, `wrangler secret put`, never a var): mixed into the key that
    * encrypts the answers stored for an `Idempotency-Key` (src/http/idempotency.ts); "" when unset, and
    * then the stored answers are encrypted under the Idempotency-Key and its scope alone.
@@ -57,6 +62,7 @@ export const SETTING_VARS = {
   retentionDays: { variable: "RETENTION_DAYS", kind: "number", default: 30, min: 0, max: 36_500 },
   tournamentCallsMs: { variable: "TOURNAMENT_CALLS_MS", kind: "integer", default: 20_000, min: 0, max: 600_000 },
   ladderOpenings: { variable: "LADDER_OPENINGS", kind: "choice", default: "classic", choices: ["classic", "classic-unbalanced"] },
+  reviewGames: { variable: "REVIEW_GAMES", kind: "boolean", default: true },
 } as const satisfies { [K in Exclude<keyof Settings, keyof typeof SECRET_VARS>]: Settings[K] extends boolean ? BooleanSetting : Settings[K] extends string ? ChoiceSetting : NumberSetting };
 
 export type SettingVar = (typeof SETTING_VARS)[Exclude<keyof Settings, keyof typeof SECRET_VARS>]["variable"] | (typeof SECRET_VARS)[keyof typeof SECRET_VARS]["variable"];
@@ -110,6 +116,7 @@ function settingsOf(env: SettingsEnv): Settings {
     retentionDays: numberVar(env, SETTING_VARS.retentionDays),
     tournamentCallsMs: numberVar(env, SETTING_VARS.tournamentCallsMs),
     ladderOpenings: choiceVar(env, SETTING_VARS.ladderOpenings),
+    reviewGames: booleanVar(env, SETTING_VARS.reviewGames),
     idempotencySecret: secretVar(env, SECRET_VARS.idempotencySecret),
   };
 }

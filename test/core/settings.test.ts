@@ -26,6 +26,7 @@ const DEFAULTS: Settings = {
   retentionDays: 30,
   tournamentCallsMs: 20_000,
   ladderOpenings: "classic",
+  reviewGames: true,
   idempotencySecret: "",
 };
 
@@ -68,6 +69,7 @@ describe("readSettings", () => {
         RETENTION_DAYS: "0.5",
         TOURNAMENT_CALLS_MS: "0",
         LADDER_OPENINGS: "classic-unbalanced",
+        REVIEW_GAMES: "false",
         IDEMPOTENCY_SECRET: "s".repeat(32),
       }),
     ).toEqual({
@@ -79,6 +81,7 @@ describe("readSettings", () => {
       retentionDays: 0.5,
       tournamentCallsMs: 0,
       ladderOpenings: "classic-unbalanced",
+      reviewGames: false,
       idempotencySecret: "s".repeat(32),
     });
     // A secret is never a var, and one too short is refused without being shown.

@@ -45,7 +45,7 @@ import { relayMatchSocket } from "../socket-relay.ts";
 
 const SECURITY = [{ seatToken: [] }];
 
-const IdParamSchema = z.object({
+export const IdParamSchema = z.object({
   id: z.string().openapi({ param: { name: "id", in: "path", description: "The match id (26 characters, from POST /v1/matches)." }, example: EXAMPLE_MATCH_ID }),
 });
 
@@ -101,7 +101,7 @@ const problems = (path: string, codes: ProblemCode[]) => problemResponses(path.r
 // ---- helpers ----
 
 /** The object of a match id; an id that cannot be one is simply not found. */
-function matchStub(c: Context<AppEnv>, id: string) {
+export function matchStub(c: Context<AppEnv>, id: string) {
   if (!isMatchId(id)) throw new ProblemError("match/not_found", `there is no match ${id.length > 40 ? `${id.slice(0, 40)}...` : id}`);
   return c.env.MATCHES.get(c.env.MATCHES.idFromName(id));
 }
@@ -128,7 +128,7 @@ function openingOf(text: string, rules: Rules): MatchOpening {
 }
 
 /** The value of a reply, or its refusal thrown as a problem. */
-function replyValue<T>(reply: Reply<T>, id: string): T {
+export function replyValue<T>(reply: Reply<T>, id: string): T {
   if (reply.ok) return reply.value;
   const detail = reply.error.code === "match/not_found" ? `there is no match ${id}` : reply.error.detail;
   throw new ProblemError(reply.error.code, detail);

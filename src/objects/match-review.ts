@@ -1,0 +1,63 @@
+/**
+ * A match's review in its object's storage: computed once, after the game ends, by the match object's
+ * alarm at background priority (the engine serves people first), stored under its own key beside the
+ * match, and read from there afterwards. An object evicted or restarted while reviewing runs its alarm
+ * again and starts the review over; nothing partial is stored.
+ */
+import { type GameReview, openingPlies, reviewGameInTurn } from "../match/index.ts";
+import { configureEngineTurns, readSettings, type StoredMatch } from "../wire/index.ts";
+
+const REVIEW_KEY = "review";
+/** Set when a review is asked for while reviews after every game are off (REVIEW_GAMES=false). */
+const ASKED_KEY = "reviewAsked";
+/** The stored form's version: a stored review of another version is computed again. */
+const REVIEW_VERSION = 1;
+
+interface StoredReview {
+  version: number;
+  review: GameReview;
+}
+
+/** The match's stored review, or null (none yet, or of another version). */
+export function storedReview(storage: DurableObjectStorage): GameReview | null {
+  const stored = storage.kv.get<StoredReview>(REVIEW_KEY);
+  return stored !== undefined && stored.version === REVIEW_VERSION ? stored.review : null;
+}
+
+/** Whether the match's object owes it a review now: it is over, has moves, has none stored, and one is wanted. */
+export function reviewDue(storage: DurableObjectStorage, match: StoredMatch, env: Env): boolean {
+  if (match.state.status !== "finished" || match.state.moves.length === 0) return false;
+  if (storedReview(storage) !== null) return false;
+  return readSettings(env).reviewGames || storage.kv.get<boolean>(ASKED_KEY) === true;
+}
+
+/** Notes that the review was asked for (the alarm then computes it even when reviews after every game are off). */
+export function askForReview(storage: DurableObjectStorage): void {
+  storage.kv.put(ASKED_KEY, true);
+}
+
+/** Reviews the finished match at background priority, each value exact within ENGINE_MAX_NODES; the caller stores it (saveReview). */
+export async function computeReview(match: StoredMatch, env: Env): Promise<GameReview> {
+  const settings = readSettings(env);
+  configureEngineTurns(settings);
+  const { state } = match;
+  const reviewed = await reviewGameInTurn(
+    {
+      rules: state.config.rules,
+      firstSeat: state.config.firstSeat,
+      moves: state.moves.map((record) => ({ move: record.move })),
+      openingPlies: openingPlies(state.config),
+      maxNodes: settings.maxNodes,
+    },
+    { priority: "background" },
+  );
+  // Every stored match replays (the reducer made it): a failure here is a defect, not a bad input.
+  if (!reviewed.ok) throw new Error(`match ${match.id} does not replay for its review: ${reviewed.error.code} ${reviewed.error.detail}`);
+  return reviewed.value;
+}
+
+/** Stores the match's review (and forgets that it was asked for). */
+export function saveReview(storage: DurableObjectStorage, review: GameReview): void {
+  storage.kv.put(REVIEW_KEY, { version: REVIEW_VERSION, review } satisfies StoredReview);
+  storage.kv.delete(ASKED_KEY);
+}

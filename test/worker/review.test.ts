@@ -1,0 +1,129 @@
+/**
+ * Reviews on the service: POST /v1/review answers any record at once; GET /v1/matches/{id}/review
+ * answers 409 while the match is played, 202 with Retry-After until the match's object has reviewed it
+ * in its alarm, then the stored review, through evictions; with REVIEW_GAMES on (wrangler.toml's
+ * default; the test bindings turn it off) the object reviews a game as soon as it ends, unasked.
+ * Tournament games are matches and are reviewed alike.
+ */
+import { env } from "cloudflare:workers";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { MatchObject } from "../../src/objects/match.ts";
+import type { GameReviewOutput } from "../../src/wire/review-schemas.ts";
+import { expectProblem, json200, postJson, request } from "./http.ts";
+import { createMatch, ROW_QUARTO_SETUP, sendMove, stubOf, tokenOf } from "./match-client.ts";
+import { createTournament, getTournament, tournamentStub } from "./tournament-client.ts";
+
+/** The game won by a row of tall pieces: seat 1's `c1-B` handed over the fourth tall piece. */
+const WON = [...ROW_QUARTO_SETUP, "d1"];
+
+async function playWon(): Promise<string> {
+  const created = await createMatch();
+  for (const [ply, move] of WON.entries()) {
+    const response = await sendMove(created.id, tokenOf(created, (ply % 2) as 0 | 1), ply, move);
+    expect(response.status, await response.clone().text()).toBe(200);
+  }
+  return created.id;
+}
+
+/** The review of the game above, as every test expects it. */
+function expectWonReview(review: GameReviewOutput): void {
+  expect(review).toMatchObject({ status: "ready", exact: true, firstSeat: 0 });
+  expect(review.moves.map((move) => [move.move, move.before, move.after])).toEqual([
+    ["-8", "draw", "draw"],
+    ["a1-9", "draw", "draw"],
+    ["b1-A", "draw", "draw"],
+    ["c1-B", "draw", "loss"],
+    ["d1!", "win", "win"],
+  ]);
+  expect(review.moves[3]).toMatchObject({ seat: 1, role: "second", afterPlacement: "draw", mistake: { kind: "give", from: "draw", to: "loss" } });
+  expect(review.moves[3].mistake?.better.length).toBeGreaterThan(0);
+  expect(review.seats).toMatchObject([
+    { seat: 0, moves: 3, kept: 3, accuracy: 1, mistakes: [] },
+    { seat: 1, moves: 2, kept: 1, accuracy: 0.5, winsThrownAway: 0, mistakes: [{ ply: 3, kind: "give", from: "draw", to: "loss" }] },
+  ]);
+}
+
+describe("POST /v1/review", () => {
+  it("reviews a record given as text, as moves, or as a match record", async () => {
+    expectWonReview(await json200<GameReviewOutput>(postJson("/v1/review", { text: `................. ${WON.join(" ")}` })));
+    expectWonReview(await json200<GameReviewOutput>(postJson("/v1/review", { moves: WON })));
+    const id = await playWon();
+    const record = await json200(request(`/v1/matches/${id}/record`));
+    expectWonReview(await json200<GameReviewOutput>(postJson("/v1/review", record)));
+  });
+
+  it("refuses a record that does not replay or is not one, with a problem", async () => {
+    await expectProblem(postJson("/v1/review", { moves: ["-8", "a1-8"] }), "move/piece_not_available");
+    await expectProblem(postJson("/v1/review", { text: "nonsense" }), "replay/bad_start");
+    await expectProblem(postJson("/v1/review", {}), "request/invalid");
+    await expectProblem(request("/v1/review", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" }), "request/malformed_json");
+  });
+});
+
+describe("GET /v1/matches/{id}/review", () => {
+  it("409 while the match is played, 202 until the object has reviewed it, then the stored review through evictions", async () => {
+    const created = await createMatch();
+    await sendMove(created.id, tokenOf(created, 0), 0, "-8");
+    await expectProblem(request(`/v1/matches/${created.id}/review`), "match/not_finished");
+    for (const [ply, move] of WON.entries()) if (ply > 0) await sendMove(created.id, tokenOf(created, (ply % 2) as 0 | 1), ply, move);
+
+    const pending = await request(`/v1/matches/${created.id}/review`);
+    expect(pending.status).toBe(202);
+    expect(Number(pending.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect(await pending.json()).toMatchObject({ status: "pending", matchId: created.id });
+    // Asking armed the object's alarm: the review is computed there, in the background.
+    expect(await runDurableObjectAlarm(stubOf(created.id))).toBe(true);
+    const review = await json200<GameReviewOutput>(request(`/v1/matches/${created.id}/review`));
+    expectWonReview(review);
+    expect(review.matchId).toBe(created.id);
+
+    await evictDurableObject(stubOf(created.id));
+    expect(await json200<GameReviewOutput>(request(`/v1/matches/${created.id}/review`))).toEqual(review);
+    // Stored beside the match, and the alarm is back to the match's retention.
+    const keys = await runInDurableObject(stubOf(created.id), (_instance, state) => [...state.storage.kv.list()].map(([key]) => key).sort());
+    expect(keys).toEqual(["match", "review"]);
+  });
+
+  it("with REVIEW_GAMES on, a game is reviewed as soon as it ends, unasked", async () => {
+    const created = await createMatch();
+    await runInDurableObject(stubOf(created.id), (instance: MatchObject) => {
+      Object.defineProperty(instance, "env", { value: { ...env, REVIEW_GAMES: "true" }, configurable: true });
+    });
+    for (const [ply, move] of WON.entries()) await sendMove(created.id, tokenOf(created, (ply % 2) as 0 | 1), ply, move);
+    const alarm = await runInDurableObject(stubOf(created.id), (_instance, state) => state.storage.getAlarm());
+    expect(alarm).not.toBeNull();
+    expect(alarm as number).toBeLessThanOrEqual(Date.now());
+    expect(await runDurableObjectAlarm(stubOf(created.id))).toBe(true);
+    expectWonReview(await json200<GameReviewOutput>(request(`/v1/matches/${created.id}/review`)));
+  });
+
+  it("a match with no move has an empty review at once; an unknown match is a 404", async () => {
+    const created = await createMatch();
+    await request(`/v1/matches/${created.id}/abort`, { method: "POST", headers: { Authorization: `Bearer ${tokenOf(created, 0)}` } });
+    const review = await json200<GameReviewOutput>(request(`/v1/matches/${created.id}/review`));
+    expect(review).toMatchObject({ moves: [], seats: [{ moves: 0, accuracy: null }, { moves: 0, accuracy: null }] });
+    await expectProblem(request("/v1/matches/aaaaaaaaaaaaaaaaaaaaaaaaaa/review"), "match/not_found");
+    await expectProblem(request("/v1/matches/not-an-id/review"), "match/not_found");
+  });
+
+  it("reviews a tournament game, which is a match", async () => {
+    const created = await createTournament({ bots: ["easy", "random"], gamesPerPair: 2, seed: 4 });
+    for (let alarms = 0; (await getTournament(created.id)).status === "running"; alarms++) {
+      if (alarms > 500) throw new Error("the tournament does not end");
+      if (!(await runDurableObjectAlarm(tournamentStub(created.id)))) await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const [game] = (await getTournament(created.id)).games;
+    const matchId = game.matchId as string;
+    expect((await request(`/v1/matches/${matchId}/review`)).status).toBe(202);
+    // The test bindings' 500,000 nodes are too few for some positions of random play: the deployed budget.
+    await runInDurableObject(stubOf(matchId), (instance: MatchObject) => {
+      Object.defineProperty(instance, "env", { value: { ...env, ENGINE_MAX_NODES: "20000000" }, configurable: true });
+    });
+    expect(await runDurableObjectAlarm(stubOf(matchId))).toBe(true);
+    const review = await json200<GameReviewOutput>(request(`/v1/matches/${matchId}/review`));
+    const record = await json200<{ moves: { text: string }[] }>(request(`/v1/matches/${matchId}/record`));
+    expect(review.moves.map((move) => move.move)).toEqual(record.moves.map((move) => move.text));
+    expect(review.exact, JSON.stringify(review.moves.filter((move) => !move.exact))).toBe(true);
+  });
+});
