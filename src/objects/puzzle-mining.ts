@@ -11,7 +11,7 @@ import { makePositionString, type Position, type Rules, rulesToJson } from "../r
 import { type MinedVerdict, puzzleStore } from "./puzzles.ts";
 
 /** At most this many mined puzzles are added on one UTC day. */
-export const MINED_PER_DAY = 50;
+const MINED_PER_DAY = 50;
 
 /** A mined puzzle's proof gets this budget for every move's value (far more than a puzzle's few empty cells need). */
 const PROOF_NODES = 20_000_000;

@@ -19,6 +19,3 @@ export function puzzleId(key: string): string {
   }
   return id;
 }
-
-/** Whether `text` has the form of a puzzle id. */
-export const isPuzzleId = (text: string): boolean => /^[a-z2-7]{12}$/.test(text);

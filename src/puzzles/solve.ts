@@ -7,7 +7,7 @@
  * puts the end furthest off, ties broken by the move's text, so a puzzle's line depends on the solver's
  * moves only and a position can be checked to be on it without storing anything per solver.
  */
-import { makeMoveText, type Move, playMove, type Position, type Rules, readPosition } from "../rules/index.ts";
+import { makeMoveText, type Move, playMove, type Position, type Rules } from "../rules/index.ts";
 
 /** At most this many legal moves may win at a puzzle's first step. */
 export const MAX_WINNING_MOVES = 2;
@@ -112,11 +112,4 @@ export async function isOnLine(start: Position, target: Position, rules: Rules, 
     if (await isOnLine(judged.position, target, rules, evaluator)) return true;
   }
   return false;
-}
-
-/** A position string or JSON read under `rules`, for the callers that hold one from storage. */
-export function trustedPosition(text: string, rules: Rules): Position {
-  const read = readPosition(text, rules);
-  if (!read.ok) throw new Error(`puzzles: a stored position does not read (${read.error.detail})`);
-  return read.value;
 }

@@ -23,7 +23,7 @@ export interface Glicko2Game {
 }
 
 /** The system constant: how much the volatility may change (Glickman suggests 0.3 to 1.2). */
-export const GLICKO2_TAU = 0.5;
+const GLICKO2_TAU = 0.5;
 /** A new player, as in the paper. */
 export const GLICKO2_NEW: Glicko2Rating = { rating: 1500, deviation: 350, volatility: 0.06 };
 /** The scale between Glicko (Elo-like) points and Glicko-2's internal one. */

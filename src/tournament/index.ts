@@ -8,7 +8,7 @@ export {
   ladderRating,
 } from "./ladder.ts";
 export { OPENING_SUITE_NAMES, OPENING_SUITES, parseOpenings, suiteOpening, suiteProblem } from "./openings.ts";
-export { GLICKO2_NEW, type Glicko2Rating, glicko2Expected, glicko2Update } from "./glicko2.ts";
+export { GLICKO2_NEW, type Glicko2Rating, glicko2Update } from "./glicko2.ts";
 export { DENSE_FIT_PLAYERS, fitRatings, fitRatingsByPlayer, PRIOR_SD_ELO, type Rating, RATING_ORIGIN } from "./rating.ts";
 export {
   gauntletRow,

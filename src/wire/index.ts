@@ -54,7 +54,6 @@ export {
   PuzzleMoveRequestSchema,
   PuzzleSchema,
   PuzzleVerdictSchema,
-  SolverRatingSchema,
 } from "./puzzle-schemas.ts";
 export { judgePuzzleMove, type PuzzleOutput, puzzleOutput, type PuzzleVerdictOutput } from "./puzzles.ts";
 export { type LadderBotOutput, LadderBotSchema, type LadderEntryOutput, LadderEntrySchema, type LadderPageOutput, LadderPageSchema } from "./ladder-schemas.ts";

@@ -27,7 +27,7 @@ export const PuzzleIdParamSchema = z.object({
 
 const RatingValueSchema = z.number().min(0).max(4000);
 
-export const SolverRatingSchema = z
+const SolverRatingSchema = z
   .strictObject({
     rating: RatingValueSchema.openapi({ description: "The solver's Glicko-2 rating (1500 for a new solver).", example: 1500 }),
     deviation: z.number().min(30).max(350).openapi({ description: "Its deviation (350 for a new solver).", example: 350 }),
