@@ -4508,7 +4508,7 @@ export interface components {
          *         "missedClaim": true
          *       },
          *       "firstSeat": 0,
-         *       "text": "................. -8 a1-9 b1-A c1-B d1",
+         *       "text": "................. -8 a1-9 b1-A c1-B d1!",
          *       "positions": [
          *         {
          *           "ply": 0,
@@ -4674,7 +4674,7 @@ export interface components {
          *           "ply": 5,
          *           "seat": 0,
          *           "role": "first",
-         *           "move": "d1",
+         *           "move": "d1!",
          *           "position": {
          *             "string": "89AB.............",
          *             "json": {
@@ -4946,7 +4946,7 @@ export interface components {
          *           "ply": 4,
          *           "seat": 0,
          *           "role": "first",
-         *           "move": "d1",
+         *           "move": "d1!",
          *           "opening": false,
          *           "before": "win",
          *           "after": "win",
@@ -4985,7 +4985,10 @@ export interface components {
          *     }
          */
         GameReview: {
-            /** @enum {string} */
+            /**
+             * @description `ready`: the review is complete (a pending one is answered 202, ReviewPending).
+             * @enum {string}
+             */
             status: "ready";
             /** @description The match reviewed (GET /v1/matches/{id}/review). */
             matchId?: string;
@@ -5075,7 +5078,25 @@ export interface components {
          * @enum {string}
          */
         MistakeKind: "placement" | "give" | "announcement" | "claim";
-        /** @description One seat's accuracy over the game. */
+        /**
+         * @description One seat's accuracy over the game.
+         * @example {
+         *       "seat": 1,
+         *       "role": "second",
+         *       "moves": 2,
+         *       "kept": 1,
+         *       "accuracy": 0.5,
+         *       "winsThrownAway": 0,
+         *       "mistakes": [
+         *         {
+         *           "ply": 3,
+         *           "kind": "give",
+         *           "from": "draw",
+         *           "to": "loss"
+         *         }
+         *       ]
+         *     }
+         */
         SeatAccuracy: {
             seat: components["schemas"]["SeatIndex"];
             role: components["schemas"]["Role"];
@@ -5101,18 +5122,30 @@ export interface components {
             winsThrownAway: number;
             /** @description The seat's mistakes in order: which ply, what kind, from what value to what. */
             mistakes: {
+                /** @description The ply of the move. */
                 ply: number;
                 kind: components["schemas"]["MistakeKind"];
-                /** @description The value for the player to move. */
+                /** @description The value before the move. */
                 from: components["schemas"]["Value"];
-                /** @description The value for the player to move. */
+                /** @description The value after it. */
                 to: components["schemas"]["Value"];
             }[];
         };
-        /** @description The review is being computed in the background: ask again after `Retry-After`. */
+        /**
+         * @description The review is being computed in the background: ask again after `Retry-After`.
+         * @example {
+         *       "status": "pending",
+         *       "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
+         *       "retryAfterS": 2
+         *     }
+         */
         ReviewPending: {
-            /** @enum {string} */
+            /**
+             * @description `pending`: the match's object is reviewing the game.
+             * @enum {string}
+             */
             status: "pending";
+            /** @description The match whose review is pending. */
             matchId: string;
             /**
              * @description Seconds to wait before asking again (also in `Retry-After`).
@@ -10633,7 +10666,7 @@ export interface operations {
                      *         "missedClaim": true
                      *       },
                      *       "firstSeat": 0,
-                     *       "text": "................. -8 a1-9 b1-A c1-B d1",
+                     *       "text": "................. -8 a1-9 b1-A c1-B d1!",
                      *       "positions": [
                      *         {
                      *           "ply": 0,
@@ -10799,7 +10832,7 @@ export interface operations {
                      *           "ply": 5,
                      *           "seat": 0,
                      *           "role": "first",
-                     *           "move": "d1",
+                     *           "move": "d1!",
                      *           "position": {
                      *             "string": "89AB.............",
                      *             "json": {
@@ -11018,7 +11051,7 @@ export interface operations {
                      *           "ply": 4,
                      *           "seat": 0,
                      *           "role": "first",
-                     *           "move": "d1",
+                     *           "move": "d1!",
                      *           "opening": false,
                      *           "before": "win",
                      *           "after": "win",
@@ -11140,11 +11173,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "text": "................. -8 a1-9 b1-A c1-B d1"
-                 *     }
-                 */
                 "application/json": components["schemas"]["ReviewRequest"];
             };
         };
@@ -11231,7 +11259,7 @@ export interface operations {
                      *           "ply": 4,
                      *           "seat": 0,
                      *           "role": "first",
-                     *           "move": "d1",
+                     *           "move": "d1!",
                      *           "opening": false,
                      *           "before": "win",
                      *           "after": "win",
