@@ -98,6 +98,28 @@ export function bruteScore(start: BruteBoard, rules: Rules, distance = false): n
   return best;
 }
 
+/**
+ * How many legal moves win for the player to move, who holds `start.inHand`: a placement that completes
+ * a shape, or a placement and a give after which the opponent loses (each child solved on its own).
+ */
+export function bruteWinningMoves(start: BruteBoard, rules: Rules): number {
+  if (start.inHand === null) throw new RangeError("bruteWinningMoves: no piece in hand");
+  const through = shapesThrough(rules);
+  const used = new Set([...start.board.filter((piece) => piece !== null), start.inHand]);
+  let winning = 0;
+  for (let cell = 0; cell < 16; cell++) {
+    if (start.board[cell] !== null) continue;
+    const placed = [...start.board];
+    placed[cell] = start.inHand;
+    if (completes(placed, cell, through, rules.attributeMask)) {
+      winning++;
+      continue;
+    }
+    for (let give = 0; give < 16; give++) if (!used.has(give) && bruteScore({ board: placed, inHand: give }, rules) < 0) winning++;
+  }
+  return winning;
+}
+
 export const bruteValue = (score: number): "win" | "draw" | "loss" => (score > 0 ? "win" : score < 0 ? "loss" : "draw");
 
 /** Placements until the end from a brute-force score. */

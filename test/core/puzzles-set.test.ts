@@ -10,9 +10,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { seededRandom, shuffleInPlace } from "../../src/engine/index.ts";
 import { committedPuzzle, committedPuzzles, dailyPuzzle, MAX_WINNING_MOVES, type Puzzle, puzzleId, puzzleKey } from "../../src/puzzles/index.ts";
-import { makeRules, readPosition, type Rules } from "../../src/rules/index.ts";
-import { bruteScore, brutePlies } from "./engine-brute.ts";
-import { refCompletedShapes } from "./reference/quarto.ts";
+import { makeRules, readPosition } from "../../src/rules/index.ts";
+import { bruteScore, brutePlies, bruteWinningMoves } from "./engine-brute.ts";
 import { generateGroup, INNER_OUTER, MIRROR, preservesShapes, RELABELLINGS, relabel, ROTATE, SWAP_MIDDLE } from "./reference/symmetries.ts";
 import { refSquares } from "./reference/quarto.ts";
 
@@ -26,26 +25,6 @@ const positionOf = (puzzle: Puzzle) => {
   if (!read.ok) throw new Error(`${puzzle.id}: ${read.error.detail}`);
   return read.value;
 };
-
-/** Every legal first move's value by brute force: how many win, and whether the position is won. */
-function bruteWinningMoves(board: readonly (number | null)[], hand: number, rules: Rules): number {
-  const used = new Set([...board.filter((piece) => piece !== null), hand]);
-  let winning = 0;
-  for (let cell = 0; cell < 16; cell++) {
-    if (board[cell] !== null) continue;
-    const placed = [...board];
-    placed[cell] = hand;
-    if (refCompletedShapes(placed, rules, cell).length > 0) {
-      winning++;
-      continue;
-    }
-    for (let give = 0; give < 16; give++) {
-      if (used.has(give)) continue;
-      if (bruteScore({ board: placed, inHand: give }, rules) < 0) winning++;
-    }
-  }
-  return winning;
-}
 
 describe("the committed puzzle sets", () => {
   for (const [name, rules, least] of [
@@ -81,7 +60,7 @@ describe("the committed puzzle sets", () => {
       for (const puzzle of sample) {
         const position = positionOf(puzzle);
         const start = { board: position.board, inHand: position.inHand };
-        const winning = bruteWinningMoves(position.board, position.inHand as number, rules);
+        const winning = bruteWinningMoves(start, rules);
         expect(winning, puzzle.id).toBeGreaterThanOrEqual(1);
         expect(winning, puzzle.id).toBeLessThanOrEqual(MAX_WINNING_MOVES);
         const score = bruteScore(start, rules, true);

@@ -10,7 +10,8 @@ import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../../src/engine/index.ts";
 import { offerMinedPuzzle, puzzleStore } from "../../src/objects/index.ts";
-import { committedPuzzles, dailyPuzzle, type Puzzle, puzzleId, puzzleKey } from "../../src/puzzles/index.ts";
+import { committedPuzzles, dailyPuzzle, MAX_WINNING_MOVES, type Puzzle, puzzleId, puzzleKey } from "../../src/puzzles/index.ts";
+import { bruteScore, bruteWinningMoves } from "../core/engine-brute.ts";
 import { legalMoves, makeMoveText, makeRules, readPosition } from "../../src/rules/index.ts";
 import type { PuzzleOutput, PuzzleVerdictOutput } from "../../src/wire/index.ts";
 import { expectProblem, json200, postJson, request } from "./http.ts";
@@ -172,6 +173,10 @@ describe("mined puzzles", () => {
     const now = Date.UTC(2026, 11, 6, 12);
     const first = await offerMinedPuzzle(env, position, MANUAL, now, (p, r) => Promise.resolve(evaluate(p, r, { moves: true, distance: true })));
     expect(first).toEqual({ verdict: "added", id: puzzleId(puzzleKey(position, MANUAL)) });
+    // Confirmed by the brute force, which shares no code with the engine: a forced win, one or two winning moves.
+    expect(bruteScore(position, MANUAL)).toBeGreaterThan(0);
+    expect(bruteWinningMoves(position, MANUAL)).toBeGreaterThanOrEqual(1);
+    expect(bruteWinningMoves(position, MANUAL)).toBeLessThanOrEqual(MAX_WINNING_MOVES);
     // The same position mirrored (columns a<->d, b<->c): the same canonical position.
     const mirrored = positionOf([...Array(16).keys()].map((cell) => source.position[(cell & ~3) | (3 - (cell & 3))]).join("") + source.position[16], MANUAL);
     expect(await offerMinedPuzzle(env, mirrored, MANUAL, now, (p, r) => Promise.resolve(evaluate(p, r, { moves: true, distance: true })))).toEqual({
