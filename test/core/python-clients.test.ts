@@ -5,8 +5,8 @@
  *   takes a win in one.
  * - clients/python (the package quarto_client), installed with pip into a temporary folder as a user
  *   would, drives the Worker: every operation of the spec is sent (clients/python/tests/walk_api.py),
- *   hosted matches and tournaments are played, and its retries are checked against a scripted server
- *   (clients/python/tests/test_retries.py). Matches and tournaments need Durable Objects, which Node
+ *   hosted matches and tournaments are played, and its retries and its WebSocket frames are checked
+ *   against scripted servers (clients/python/tests/test_retries.py, test_websocket.py). Matches and tournaments need Durable Objects, which Node
  *   cannot host, so the Worker runs in wrangler's test harness (workerd, in-memory storage, a free
  *   loopback port; not `npm start`).
  * Its types, clients/python/quarto_client/schemas.py, are generated from the spec: the committed file
@@ -150,9 +150,11 @@ describe.skipIf(!hasPython)("clients/python: the package quarto_client", () => {
   it("sends every operation of the spec to the Worker, and reads each answer", async () => {
     const { stdout } = await promisify(execFile)("python3", ["clients/python/tests/walk_api.py", baseUrl], { cwd: root, env: { ...process.env, PYTHONPATH: site }, timeout: 120_000 });
     const out = JSON.parse(stdout) as Json;
-    // The WebSocket is the one operation the standard library cannot speak: the client gives its address.
-    expect(out.sent).toEqual(SPEC_OPERATIONS.filter((id) => id !== "matchWebSocket"));
-    expect(out.socket).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/v1\/matches\/\w{26}\/ws\?token=/);
+    expect(out.sent).toEqual(SPEC_OPERATIONS);
+    expect(out.socketUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/v1\/matches\/\w{26}\/ws\?token=/);
+    // The WebSocket, spoken by the client's own RFC 6455 code: a seat's socket, a move over it, a refusal.
+    expect(out.socket).toEqual({ first: "state", seat: 0, heard: ["event:move", "ok"] });
+    expect(out.socketRefused).toEqual({ status: 404, code: "match/not_found" });
     expect(out).toMatchObject({
       index: "quarto-service",
       health: "ok",
@@ -188,13 +190,14 @@ describe.skipIf(!hasPython)("clients/python: the package quarto_client", () => {
     expect(out.botMoves).toBeGreaterThanOrEqual(3);
   }, 150_000);
 
-  it("retries 429 and 503 after Retry-After, bounded, and only what is safe to send twice", async () => {
+  it("retries 429 and 503 after Retry-After, bounded, and only what is safe to send twice; speaks RFC 6455's frames", async () => {
     const { stderr } = await promisify(execFile)("python3", ["-m", "unittest", "discover", "-s", "clients/python/tests", "-p", "test_*.py"], {
       cwd: root,
       env: { ...process.env, PYTHONPATH: site },
       timeout: 60_000,
     });
-    expect(stderr).toMatch(/Ran 10 tests in [\d.]+s\s+OK/);
+    // test_retries.py (10) and test_websocket.py (3).
+    expect(stderr).toMatch(/Ran 13 tests in [\d.]+s\s+OK/);
   });
 
   it("calls the stateless API, and reads problem documents", async () => {

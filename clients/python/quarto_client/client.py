@@ -3,7 +3,7 @@
 Every method sends its request and returns the parsed answer, typed with the spec's schemas
 (quarto_client.schemas, generated from the spec); an error answer, an RFC 9457 problem document, raises
 QuartoError with its stable `code`. The newline-delimited JSON streams (a match's live updates, a
-connected bot's events) are iterators. A request refused with 429 or 503 is sent again after the
+connected bot's events) and a match's WebSocket are iterators. A request refused with 429 or 503 is sent again after the
 `Retry-After` the service gave, a few times at most, when sending it twice is safe: a GET, PUT or
 DELETE, or a POST with an `Idempotency-Key` (the creating POSTs get a new one by default).
 
@@ -63,6 +63,7 @@ from .schemas import (
     TournamentGamePage,
     WinCheck,
 )
+from .websocket import MatchSocket, SocketRefused
 
 __all__ = ["QuartoClient", "QuartoError", "operation"]
 
@@ -388,9 +389,22 @@ class QuartoClient:
         return self._lines(f"/v1/matches/{_segment(match_id)}/stream", timeout=timeout)
 
     @operation("matchWebSocket")
+    def match_socket(self, match_id: str, token: Optional[str] = None, *, timeout: Optional[float] = 60.0) -> MatchSocket:
+        """The match's WebSocket, open: iterate it for the server's messages (the state, then an event per
+        change), send() a player's messages (with `token`, the seat's). A refusal raises QuartoError."""
+        try:
+            return MatchSocket(self.match_socket_url(match_id, token), timeout=timeout)
+        except SocketRefused as refused:
+            try:
+                problem = json.loads(refused.body.decode(errors="replace"))
+                if not isinstance(problem, dict):
+                    raise ValueError
+            except ValueError:
+                problem = {"code": "unknown", "detail": refused.body.decode(errors="replace")}
+            raise QuartoError(refused.status, problem, _retry_after(refused.headers.get("retry-after"))) from None
+
     def match_socket_url(self, match_id: str, token: Optional[str] = None) -> str:
-        """The match's WebSocket address, for a WebSocket library (the standard library has none; the
-        same messages come from stream_match())."""
+        """The match's WebSocket address (for another WebSocket library)."""
         scheme, rest = self.base_url.split("://", 1)
         query = f"?token={urllib.parse.quote(token, safe='')}" if token else ""
         return f"{'wss' if scheme == 'https' else 'ws'}://{rest}/v1/matches/{_segment(match_id)}/ws{query}"

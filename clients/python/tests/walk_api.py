@@ -27,6 +27,11 @@ class RecordingClient(QuartoClient):
         super().__init__(*args, **kwargs)
         self.sent = set()
 
+    def match_socket(self, match_id, token=None, **options):
+        # The WebSocket is not an HTTP request of urllib's: recorded when it is opened.
+        self.sent.add("matchWebSocket")
+        return super().match_socket(match_id, token, **options)
+
     def _open(self, request, timeout):
         path = request.selector.split("?")[0]
         query = request.selector.partition("?")[2]
@@ -84,7 +89,19 @@ def main(base_url):
     out["replay"] = q.replay(record)["valid"]
     out["stream"] = [message["type"] for message in q.stream_match(match_id, timeout=30)]
     out["review"] = {"match": len(q.wait_for_review(match_id, timeout=60)["moves"]), "record": len(q.review(record)["moves"])}
-    out["socket"] = q.match_socket_url(match_id, first)
+    out["socketUrl"] = q.match_socket_url(match_id, first)
+    # The WebSocket: a player's socket gets the state, plays the opening give, and hears it back.
+    live_match = q.create_match(first_seat=0, seats=[{"kind": "human", "take": True}, {"kind": "human", "take": True}])
+    with q.match_socket(live_match["id"], live_match["tokens"][0]["token"]) as live:
+        state = live.receive()
+        live.send({"type": "move", "id": 1, "ply": 0, "give": 5})
+        heard = []
+        for message in live:
+            heard.append(message["type"] if message["type"] != "event" else f"event:{message['event']['kind']}")
+            if "ok" in heard and "event:move" in heard:
+                break
+    out["socket"] = {"first": state["type"], "seat": state["seat"], "heard": sorted(set(heard))}
+    out["socketRefused"] = problem_of(lambda: q.match_socket("a" * 26))
     # A match aborted before its first placement.
     aborted = q.create_match(first_seat=0, seats=[{"kind": "human", "take": True}, {"kind": "engine", "level": "random"}])
     out["aborted"] = q.abort(aborted["id"], aborted["tokens"][0]["token"])["state"]["status"]
