@@ -3,9 +3,10 @@
 Every method sends its request and returns the parsed answer, typed with the spec's schemas
 (quarto_client.schemas, generated from the spec); an error answer, an RFC 9457 problem document, raises
 QuartoError with its stable `code`. The newline-delimited JSON streams (a match's live updates, a
-connected bot's events) and a match's WebSocket are iterators. A request refused with 429 or 503 is sent again after the
-`Retry-After` the service gave, a few times at most, when sending it twice is safe: a GET, PUT or
-DELETE, or a POST with an `Idempotency-Key` (the creating POSTs get a new one by default).
+connected bot's events) and a match's WebSocket are iterators. A request refused with 429 or 503 is
+sent again after the `Retry-After` the service gave, a few times at most, when sending it twice is
+safe: a GET, PUT or DELETE, or a POST with an `Idempotency-Key` (the creating POSTs get a new one by
+default).
 
     quarto = QuartoClient("http://localhost:8787")
     quarto.validate_move("0A3.............5", {"place": "c3", "give": 6})["legal"]      # True
