@@ -48,7 +48,7 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; fo
 .new-match .actions { margin: .5rem 0 0; }
 .new-match .level-note { font-size: .85rem; }
 .intro h2 { margin-top: 0; }
-@media (min-width: 760px) { .home { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-template-areas: "intro form" "legend form" "legend daily"; } .home .intro { grid-area: intro; } .home .new-match { grid-area: form; } .home .legend-card { grid-area: legend; } .home .daily { grid-area: daily; } }
+@media (min-width: 760px) { .home { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-template-areas: "intro form" "daily form" "legend legend"; } .home .intro { grid-area: intro; } .home .new-match { grid-area: form; } .home .legend-card { grid-area: legend; } .home .daily { grid-area: daily; } }
 .match-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1rem; margin: 0 0 .5rem; }
 .match-head h1 { font-size: 1.2rem; margin: 0; min-width: 0; max-width: 100%; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .match { display: grid; gap: .5rem; grid-template-columns: minmax(0, 1fr); grid-template-areas: "top" "board" "play" "more"; align-items: start; }
