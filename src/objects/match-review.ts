@@ -5,11 +5,13 @@
  * again and starts the review over; nothing partial is stored.
  */
 import { type GameReview, openingPlies, reviewGameInTurn } from "../match/index.ts";
-import { configureEngineTurns, readSettings, type StoredMatch } from "../wire/index.ts";
+import { configureEngineTurns, readSettings, type ReviewedSeat, type StoredMatch } from "../wire/index.ts";
 
 const REVIEW_KEY = "review";
 /** Set when a review is asked for while reviews after every game are off (REVIEW_GAMES=false). */
 const ASKED_KEY = "reviewAsked";
+/** Set once a tournament game's review is reported to its tournament (the bots' accuracy). */
+const REPORTED_KEY = "reviewReported";
 /** The stored form's version: a stored review of another version is computed again. */
 const REVIEW_VERSION = 1;
 
@@ -60,4 +62,20 @@ export async function computeReview(match: StoredMatch, env: Env): Promise<GameR
 export function saveReview(storage: DurableObjectStorage, review: GameReview): void {
   storage.kv.put(REVIEW_KEY, { version: REVIEW_VERSION, review } satisfies StoredReview);
   storage.kv.delete(ASKED_KEY);
+}
+
+/** Whether the match, a tournament game, owes its tournament the report of its review. */
+export function reportDue(storage: DurableObjectStorage, match: StoredMatch): boolean {
+  return match.tournamentId !== undefined && storedReview(storage) !== null && storage.kv.get<boolean>(REPORTED_KEY) !== true;
+}
+
+/** Tells the game's tournament what each bot did (`names`: the bots by seat), then notes it was told. */
+export async function reportReview(storage: DurableObjectStorage, match: StoredMatch, names: [string, string], env: Env): Promise<void> {
+  const review = storedReview(storage);
+  if (review === null || match.tournamentId === undefined) return;
+  const seats = review.seats.map(
+    (summary, seat): ReviewedSeat => ({ bot: names[seat], moves: summary.moves, kept: summary.kept, mistakes: summary.mistakes.length, winsThrownAway: summary.winsThrownAway }),
+  ) as [ReviewedSeat, ReviewedSeat];
+  await env.TOURNAMENTS.get(env.TOURNAMENTS.idFromName(match.tournamentId)).gameReviewed({ matchId: match.id, seats });
+  storage.kv.put(REPORTED_KEY, true);
 }

@@ -67,7 +67,7 @@ import {
   seatToMove,
 } from "../match/index.ts";
 import { hashSeed } from "../engine/index.ts";
-import { askForReview, computeReview, reviewDue, saveReview, storedReview } from "./match-review.ts";
+import { askForReview, computeReview, reportDue, reportReview, reviewDue, saveReview, storedReview } from "./match-review.ts";
 import { retentionMs } from "./retention.ts";
 import { connectedBot } from "./bot-link.ts";
 import { callCheck, endNoticeFor, httpBot, type Player } from "../bots/index.ts";
@@ -165,7 +165,8 @@ export class MatchObject extends DurableObject<Env> {
    * storage call is issued before this function first yields, so calls take effect in request order.
    */
   private schedule(match: StoredMatch): Promise<void> {
-    const next = reviewDue(this.ctx.storage, match, this.env) ? Date.now() : nextAlarm(match.state, retentionMs(this.env));
+    const owed = reviewDue(this.ctx.storage, match, this.env) || reportDue(this.ctx.storage, match);
+    const next = owed ? Date.now() : nextAlarm(match.state, retentionMs(this.env));
     return next === null ? this.ctx.storage.deleteAlarm() : this.ctx.storage.setAlarm(next);
   }
 
@@ -378,6 +379,10 @@ export class MatchObject extends DurableObject<Env> {
     const match = this.load();
     if (!match) return;
     if (match.state.status === "finished" && reviewDue(this.ctx.storage, match, this.env)) return this.review(match);
+    if (match.state.status === "finished" && reportDue(this.ctx.storage, match)) {
+      await reportReview(this.ctx.storage, match, this.seatNames(match), this.env);
+      return this.schedule(match);
+    }
     if (match.state.status !== "active") return this.expire(match);
     const mover = seatToMove(match.state);
     if (seatKind(match.state, mover) === "engine") {
@@ -450,7 +455,14 @@ export class MatchObject extends DurableObject<Env> {
     const current = this.load();
     if (!current) return;
     saveReview(this.ctx.storage, review);
+    // A tournament game's review also goes to its tournament (the bots' accuracy); a failure leaves it owed to the next alarm.
+    if (reportDue(this.ctx.storage, current)) await reportReview(this.ctx.storage, current, this.seatNames(current), this.env);
     return this.schedule(current);
+  }
+
+  /** The seats' names: a tournament game's are its bots' entrant names. */
+  private seatNames(match: StoredMatch): [string, string] {
+    return [seatName(match.state.seats?.[0]), seatName(match.state.seats?.[1])];
   }
 
   /**

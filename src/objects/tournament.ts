@@ -42,6 +42,8 @@ import {
   type Reply,
   type StoredEntry,
   type StoredGame,
+  type StoredGameReview,
+  reviewKey,
   type StoredTournament,
   type TournamentGameOutput,
   type TournamentOutput,
@@ -191,7 +193,8 @@ export class TournamentObject extends DurableObject<Env> {
   }
 
   private view(tournament: StoredTournament): TournamentOutput {
-    return tournamentView(tournament, this.allGames());
+    const reviews = [...this.ctx.storage.kv.list<StoredGameReview>({ prefix: "review:" })].map(([, review]) => review);
+    return tournamentView(tournament, this.allGames(), reviews);
   }
 
   private matchStub(matchId: string) {
@@ -319,6 +322,12 @@ export class TournamentObject extends DurableObject<Env> {
       ([, game]) => game,
     );
     return ok({ games: page.slice(0, limit).map((game) => gameOutput(game, tournament)), more: page.length > limit });
+  }
+
+  /** A game's match reports its review (what each bot did): kept for the bots' accuracy. Ignored once the tournament is gone. */
+  async gameReviewed(review: StoredGameReview): Promise<void> {
+    if (!this.load()) return;
+    this.ctx.storage.kv.put(reviewKey(review.matchId), review);
   }
 
   /** The deep health check's ping: a storage read, nothing written. */

@@ -157,5 +157,16 @@ export {
   type TournamentOutput,
   TournamentSchema,
 } from "./tournament-schemas.ts";
-export { gameKey, gameOutput, type StoredEntry, type StoredGame, type StoredSprt, type StoredTournament, tournamentView } from "./tournament.ts";
+export {
+  gameKey,
+  gameOutput,
+  type ReviewedSeat,
+  reviewKey,
+  type StoredEntry,
+  type StoredGame,
+  type StoredGameReview,
+  type StoredSprt,
+  type StoredTournament,
+  tournamentView,
+} from "./tournament.ts";
 export { type Allowance, ANSWER_BOUND_REASON, DROP_BOUND_REASON, MAX_SOCKET_MESSAGE_BYTES, messageBytes, overDropBound, POLICY_VIOLATION, spendAllowance, spendAnswer, tooLarge } from "./socket-allowance.ts";

@@ -193,6 +193,21 @@ const StandingSchema = z
   })
   .openapi("Standing", { description: "A row of the standings.", example: examples.tournament.running.standings[0] as never });
 
+const BotAccuracySchema = z
+  .object({
+    bot: z.string().openapi({ description: "The bot's name.", example: "alice" }),
+    games: z.number().int().min(0).openapi({ description: "Its finished games reviewed so far (GET /v1/matches/{id}/review; reviews follow the games, in the background).", example: 2 }),
+    moves: z.number().int().min(0).openapi({ description: "Its own moves in those games (openings left out).", example: 15 }),
+    kept: z.number().int().min(0).openapi({ description: "The moves that kept the value they found.", example: 14 }),
+    accuracy: z.union([z.number().min(0).max(1), z.null()]).openapi({ description: "kept / moves, to three decimals; null before a game of its is reviewed.", example: 0.933 }),
+    mistakes: z.number().int().min(0).openapi({ description: "Moves that made the value worse.", example: 1 }),
+    winsThrownAway: z.number().int().min(0).openapi({ description: "Of those, the mistakes that turned a win into a draw or a loss.", example: 0 }),
+  })
+  .openapi("BotAccuracy", {
+    description: "A bot's accuracy over its reviewed games: the share of its moves that kept the exact value.",
+    example: { bot: "alice", games: 2, moves: 15, kept: 14, accuracy: 0.933, mistakes: 1, winsThrownAway: 0 },
+  });
+
 const CrosstableCellSchema = z
   .object({
     games: z.number().int().min(0).openapi({ description: "Games between the row bot and the column bot.", example: 2 }),
@@ -481,6 +496,7 @@ export const TournamentSchema = z
       .openapi({ description: "How far it has got." }),
     standings: z.array(StandingSchema).openapi({ description: "Recomputed from the finished games: points, then Sonneborn-Berger, then rating." }),
     crosstable: CrosstableSchema,
+    accuracy: z.array(BotAccuracySchema).openapi({ description: "Each bot's accuracy over its games reviewed so far, in the order of `bots`." }),
     kind: z.enum(TOURNAMENT_KINDS).openapi({ description: "A round robin, a gauntlet, an SPRT match or a Swiss.", example: "roundRobin" }),
     concurrency: z.number().int().openapi({ description: "Games played at once, at most.", example: 1 }),
     openings: z

@@ -133,8 +133,47 @@ export function gameOutput(game: StoredGame, tournament: StoredTournament): Tour
   };
 }
 
-/** The public view: progress, standings and crosstable recomputed from all the games, and the first TOURNAMENT_VIEW_GAMES games. */
-export function tournamentView(tournament: StoredTournament, games: readonly StoredGame[]): TournamentOutput {
+/** One seat of a game's review, as its match reports it to the tournament. */
+export interface ReviewedSeat {
+  bot: string;
+  moves: number;
+  kept: number;
+  mistakes: number;
+  winsThrownAway: number;
+}
+
+/** A game's review as the tournament keeps it (under reviewKey): what each seat's bot did. */
+export interface StoredGameReview {
+  matchId: string;
+  seats: [ReviewedSeat, ReviewedSeat];
+}
+
+export const reviewKey = (matchId: string): string => `review:${matchId}`;
+
+/** Each bot's accuracy over the reviewed games that count (the attempt of each finished game). */
+function accuracyRows(bots: readonly string[], games: readonly StoredGame[], reviews: readonly StoredGameReview[]): TournamentOutput["accuracy"] {
+  const counted = new Set(games.filter((game) => game.status === "finished" && game.matchId !== null).map((game) => game.matchId as string));
+  const rows = new Map(bots.map((bot) => [bot, { bot, games: 0, moves: 0, kept: 0, mistakes: 0, winsThrownAway: 0 }]));
+  for (const review of reviews) {
+    if (!counted.has(review.matchId)) continue;
+    for (const seat of review.seats) {
+      const row = rows.get(seat.bot);
+      if (!row) continue;
+      row.games++;
+      row.moves += seat.moves;
+      row.kept += seat.kept;
+      row.mistakes += seat.mistakes;
+      row.winsThrownAway += seat.winsThrownAway;
+    }
+  }
+  return [...rows.values()].map((row) => ({ ...row, accuracy: row.moves === 0 ? null : Math.round((1000 * row.kept) / row.moves) / 1000 }));
+}
+
+/**
+ * The public view: progress, standings and crosstable recomputed from all the games, each bot's
+ * accuracy over the games reviewed so far, and the first TOURNAMENT_VIEW_GAMES games.
+ */
+export function tournamentView(tournament: StoredTournament, games: readonly StoredGame[], reviews: readonly StoredGameReview[] = []): TournamentOutput {
   const bots = tournament.entries.map((entry) => entry.name);
   // A Swiss: byes count, Buchholz breaks ties first, and no crosstable (most pairs never meet).
   const { standings, crosstable } =
@@ -183,6 +222,7 @@ export function tournamentView(tournament: StoredTournament, games: readonly Sto
       ratingDeviation: tenths(row.ratingDeviation),
     })),
     crosstable,
+    accuracy: accuracyRows(bots, games, reviews),
     kind: tournament.kind ?? "roundRobin",
     concurrency: tournament.concurrency ?? 1,
     openings: tournament.openings?.length ? { suite: tournament.openingSuite ?? null, count: tournament.openings.length } : null,

@@ -107,23 +107,48 @@ describe("GET /v1/matches/{id}/review", () => {
     await expectProblem(request("/v1/matches/not-an-id/review"), "match/not_found");
   });
 
-  it("reviews a tournament game, which is a match", async () => {
+  it("reviews a tournament game, which is a match, and the tournament sums each bot's accuracy", async () => {
     const created = await createTournament({ bots: ["easy", "random"], gamesPerPair: 2, seed: 4 });
     for (let alarms = 0; (await getTournament(created.id)).status === "running"; alarms++) {
       if (alarms > 500) throw new Error("the tournament does not end");
       if (!(await runDurableObjectAlarm(tournamentStub(created.id)))) await new Promise((resolve) => setTimeout(resolve, 2));
     }
-    const [game] = (await getTournament(created.id)).games;
-    const matchId = game.matchId as string;
-    expect((await request(`/v1/matches/${matchId}/review`)).status).toBe(202);
-    // The test bindings' 500,000 nodes are too few for some positions of random play: the deployed budget.
-    await runInDurableObject(stubOf(matchId), (instance: MatchObject) => {
-      Object.defineProperty(instance, "env", { value: { ...env, ENGINE_MAX_NODES: "20000000" }, configurable: true });
-    });
-    expect(await runDurableObjectAlarm(stubOf(matchId))).toBe(true);
-    const review = await json200<GameReviewOutput>(request(`/v1/matches/${matchId}/review`));
-    const record = await json200<{ moves: { text: string }[] }>(request(`/v1/matches/${matchId}/record`));
-    expect(review.moves.map((move) => move.move)).toEqual(record.moves.map((move) => move.text));
-    expect(review.exact, JSON.stringify(review.moves.filter((move) => !move.exact))).toBe(true);
+    const finished = await getTournament(created.id);
+    expect(finished.accuracy).toEqual([
+      { bot: "easy", games: 0, moves: 0, kept: 0, accuracy: null, mistakes: 0, winsThrownAway: 0 },
+      { bot: "random", games: 0, moves: 0, kept: 0, accuracy: null, mistakes: 0, winsThrownAway: 0 },
+    ]);
+    const reviews: GameReviewOutput[] = [];
+    for (const game of finished.games) {
+      const matchId = game.matchId as string;
+      expect((await request(`/v1/matches/${matchId}/review`)).status).toBe(202);
+      // The test bindings' 500,000 nodes are too few for some positions of random play: the deployed budget.
+      await runInDurableObject(stubOf(matchId), (instance: MatchObject) => {
+        Object.defineProperty(instance, "env", { value: { ...env, ENGINE_MAX_NODES: "20000000" }, configurable: true });
+      });
+      expect(await runDurableObjectAlarm(stubOf(matchId))).toBe(true);
+      const review = await json200<GameReviewOutput>(request(`/v1/matches/${matchId}/review`));
+      const record = await json200<{ moves: { text: string }[] }>(request(`/v1/matches/${matchId}/record`));
+      expect(review.moves.map((move) => move.move)).toEqual(record.moves.map((move) => move.text));
+      expect(review.exact, JSON.stringify(review.moves.filter((move) => !move.exact))).toBe(true);
+      reviews.push(review);
+    }
+    // Each review went to the tournament: its accuracy rows are the sums of the games' seats.
+    const { accuracy } = await getTournament(created.id);
+    for (const [index, bot] of ["easy", "random"].entries()) {
+      const seats = reviews.flatMap((review, game) => review.seats.filter((seat) => (finished.games[game].first === bot ? seat.seat === 0 : seat.seat === 1)));
+      const moves = seats.reduce((sum, seat) => sum + seat.moves, 0);
+      const kept = seats.reduce((sum, seat) => sum + seat.kept, 0);
+      expect(accuracy[index]).toEqual({
+        bot,
+        games: 2,
+        moves,
+        kept,
+        accuracy: Math.round((1000 * kept) / moves) / 1000,
+        mistakes: moves - kept,
+        winsThrownAway: seats.reduce((sum, seat) => sum + seat.winsThrownAway, 0),
+      });
+    }
+    expect(accuracy[1].mistakes).toBeGreaterThan(0);
   });
 });
