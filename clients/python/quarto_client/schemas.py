@@ -1033,6 +1033,7 @@ ReplayMove = Union["MoveText", "ReplayMove2"]
 
 
 class _GameReviewRequired(TypedDict):
+    #: `ready`: the review is complete (a pending one is answered 202, ReviewPending).
     status: Literal["ready"]
     rules: Rules
     firstSeat: SeatIndex
@@ -1124,7 +1125,9 @@ class SeatAccuracy(TypedDict):
 class ReviewPending(TypedDict):
     """The review is being computed in the background: ask again after `Retry-After`."""
 
+    #: `pending`: the match's object is reviewing the game.
     status: Literal["pending"]
+    #: The match whose review is pending.
     matchId: str
     #: Seconds to wait before asking again (also in `Retry-After`).
     retryAfterS: int
