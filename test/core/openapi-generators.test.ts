@@ -2,9 +2,11 @@
  * The committed OpenAPI document stays one that every common generator takes at its default options
  * (`npm run generators` proves it with the generators themselves, which need the network; these checks
  * run offline, on the names the generators derive and the shapes they trip on):
- * - orval names each operation's answer `<OperationId>Result`, its query parameters `<OperationId>Params`
- *   and its body `<OperationId>Body`, and an inline enum or object property `<Schema><Property>`: no
- *   schema may have one of those names (four answer schemas once did: eight duplicate identifiers);
+ * - the generators name types after each operation: orval `<OperationId>Result`, `<OperationId>Params`
+ *   and `<OperationId>Body`, @hey-api/openapi-ts `<OperationId>Data`, `...Response(s)` and `...Error(s)`,
+ *   swagger-typescript-api `<OperationId>Params` and `...Data`; and orval an inline enum or object
+ *   property `<Schema><Property>`: no schema may have one of those names (four answer schemas once did,
+ *   `<OperationId>Result`: eight duplicate identifiers in orval's client);
  * - openapi-typescript-codegen makes a type of each parameter component as well as of each schema: no
  *   name may be both (a duplicate export and a circular alias);
  * - Redocly's recommended rules: no path ends with a slash, and every operation lists a client error.
@@ -22,8 +24,11 @@ const operations = Object.entries(document.paths as Json).flatMap(([path, item])
 );
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
-it("has no schema named as orval names an operation's answer, parameters or body", () => {
-  const derived = operations.flatMap(({ operation }) => ["Result", "Params", "Body"].map((suffix) => `${pascal(operation.operationId)}${suffix}`));
+/** What the generators append to an operation's id to name its types. */
+const OPERATION_SUFFIXES = ["Result", "Params", "Body", "Data", "Response", "Responses", "Error", "Errors"];
+
+it("has no schema named as the generators name an operation's answer, parameters, body or errors", () => {
+  const derived = operations.flatMap(({ operation }) => OPERATION_SUFFIXES.map((suffix) => `${pascal(operation.operationId)}${suffix}`));
   expect(derived.filter((name) => name in schemas)).toEqual([]);
 });
 
