@@ -31,7 +31,7 @@ export default defineConfig({
               // the way, and one tight limit that test/worker/limits.test.ts puts in place of a real one.
               ratelimits: {
                 ...Object.fromEntries(
-                  ["BOTS_RATE_LIMIT", "MATCHES_RATE_LIMIT", "TOURNAMENTS_RATE_LIMIT", "ENGINE_RATE_LIMIT", "ENGINE_LARGE_RATE_LIMIT", "AUTH_FAILURES_RATE_LIMIT", "BOT_CONNECTIONS_RATE_LIMIT"].map((name, index) => [
+                  ["BOTS_RATE_LIMIT", "MATCHES_RATE_LIMIT", "TOURNAMENTS_RATE_LIMIT", "ENGINE_RATE_LIMIT", "ENGINE_LARGE_RATE_LIMIT", "AUTH_FAILURES_RATE_LIMIT", "BOT_CONNECTIONS_RATE_LIMIT", "PUZZLES_RATE_LIMIT"].map((name, index) => [
                     name,
                     { namespace_id: String(1301 + index), simple: { limit: 1_000_000, period: 60 as const } },
                   ]),

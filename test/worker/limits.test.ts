@@ -108,6 +108,14 @@ describe("per-client quotas: 429 with Retry-After and RateLimit fields", () => {
     await expectProblem(connect(newClient()), "registry/token_required");
   });
 
+  it("moves on puzzles: every move counts, a position off the puzzle's line included", async () => {
+    await startOfWindow();
+    const client = newClient();
+    const offLine = { position: "EF52C67B3.8A9.0D1", move: "b4" };
+    for (let attempt = 0; attempt < TIGHT; attempt++) expect((await post("PUZZLES_RATE_LIMIT", client, "/v1/puzzles/26gxpcjsvcwe/moves", offLine)).status).toBe(422);
+    await expectLimited(await post("PUZZLES_RATE_LIMIT", client, "/v1/puzzles/26gxpcjsvcwe/moves", offLine), "puzzles", `"puzzles";q=60;w=60`);
+  });
+
   it("new matches", async () => {
     await startOfWindow();
     const client = newClient();

@@ -3,10 +3,11 @@
  * its solution), the daily puzzle; moves judged exactly (right and wrong told apart, the defence
  * answered, the line played to its solution), every bad input a 4xx problem; the puzzle's Glicko-2
  * rating moved by ended attempts and kept through the store's eviction; mined puzzles added once per
- * canonical position and at most so many a day.
+ * canonical position and at most so many a day. Any position and move is a verdict or a 4xx.
  */
 import { env } from "cloudflare:workers";
 import { evictDurableObject } from "cloudflare:test";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../../src/engine/index.ts";
 import { offerMinedPuzzle, puzzleStore } from "../../src/objects/index.ts";
@@ -153,6 +154,32 @@ describe("moves on a puzzle", () => {
     await expectProblem(
       request(`/v1/puzzles/${puzzle.id}/moves`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" }),
       "request/malformed_json",
+    );
+  });
+
+  it("answers any position and move with a verdict or a 4xx problem, never a 5xx", async () => {
+    const start = puzzle.position;
+    const empties = [...start.slice(0, 16)].flatMap((slot, cell) => (slot === "." ? [cell] : []));
+    const free = Array.from({ length: 16 }, (_, piece) => piece.toString(16).toUpperCase()).filter((digit) => !start.toUpperCase().includes(digit));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.shuffledSubarray(empties),
+        fc.shuffledSubarray([...free, start[16]]),
+        fc.integer({ min: 0, max: 15 }),
+        fc.integer({ min: 0, max: 15 }),
+        async (cells, pieces, place, give) => {
+          // The start with some of the free pieces (and maybe the one in hand) put on empty cells, and another in hand.
+          const slots = [...start];
+          cells.forEach((cell, index) => {
+            if (index < pieces.length - 1) slots[cell] = pieces[index];
+          });
+          slots[16] = pieces.at(-1) ?? ".";
+          const cell = `${"abcd"[place % 4]}${Math.floor(place / 4) + 1}`;
+          const response = await move(puzzle.id, { position: slots.join(""), move: `${cell}-${give.toString(16)}` });
+          expect(response.status, await response.text()).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 40, seed: 34 },
     );
   });
 

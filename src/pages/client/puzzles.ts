@@ -163,7 +163,10 @@ export function puzzlesClient(env: ClientEnv, config: PuzzlesConfig): void {
     const query = new URLSearchParams();
     if (el.squares.checked) query.set("squares", "true");
     if (rating) query.set("rating", String(Math.round(rating.rating)));
-    const answer = await kit.api<Puzzle>("GET", id === null ? `/v1/puzzles/next?${query}` : `/v1/puzzles/${id}`);
+    const path = id === null ? `/v1/puzzles/next?${query}` : `/v1/puzzles/${id}`;
+    let answer = await kit.api<Puzzle>("GET", path);
+    // "Next" is drawn among the nearest in rating: the same puzzle again is drawn once more.
+    if (id === null && answer.ok && answer.body.id === puzzle?.id) answer = await kit.api<Puzzle>("GET", path);
     if (!answer.ok) {
       setStatus("No puzzle could be loaded.", "");
       el.error.textContent = answer.detail;
