@@ -106,6 +106,10 @@ export class PuzzleStore extends DurableObject<Env> {
 
   /** The puzzle with this id and its rating, or null. */
   async lookup(id: string): Promise<RatedPuzzle | null> {
+    return this.find(id);
+  }
+
+  private find(id: string): RatedPuzzle | null {
     const committed = committedPuzzle(id);
     if (committed) return this.rated(committed, "set");
     const row = this.rows<MinedRow>("SELECT id, position, rules, moves FROM mined WHERE id = ?", id)[0];
@@ -135,7 +139,7 @@ export class PuzzleStore extends DurableObject<Env> {
    * one Glicko-2 game between them. Null when there is no such puzzle.
    */
   async attempt(id: string, solved: boolean, solver: Glicko2Rating | null): Promise<AttemptResult | null> {
-    const found = await this.lookup(id);
+    const found = this.find(id);
     if (found === null) return null;
     // A solver who sends no rating counts as a new one (1500, deviation 350): their result moves the puzzle little.
     const after = rateAttempt(found.rating, solver ?? NEW_SOLVER, solved);
