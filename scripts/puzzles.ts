@@ -7,7 +7,7 @@
  * board symmetries and piece relabellings). One-move puzzles (a Quarto to see) are kept up to a fifth
  * of the set; the rest need a give that leaves the opponent no way out.
  *
- *   node --experimental-strip-types scripts/puzzles.ts --variant classic|squares [--count N] [--games N]
+ *   node --experimental-strip-types scripts/puzzles.ts --variant classic|squares [--count N] [--games N] [--out FILE] [--progress DIR]
  *
  * One core; deterministic (the same arguments and engine give the same file). It checkpoints after every
  * game into .puzzles-progress/<variant>.json (git-ignored) and resumes from there when run again; the set
@@ -15,6 +15,7 @@
  * force that shares no code with the engine (test/core/puzzles-set.test.ts).
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { evaluate, hashSeed, type Level, suggestMove } from "../src/engine/index.ts";
@@ -26,6 +27,9 @@ const { values } = parseArgs({
     variant: { type: "string", default: "classic" },
     count: { type: "string" },
     games: { type: "string", default: "20000" },
+    /** Where the set is written (default: src/puzzles/sets/<variant>.json) and where progress is kept. */
+    out: { type: "string" },
+    progress: { type: "string" },
   },
 });
 
@@ -63,9 +67,9 @@ interface Progress {
   found: Found[];
 }
 
-const progressDir = fileURLToPath(new URL("../.puzzles-progress/", import.meta.url));
-const progressFile = `${progressDir}${values.variant}.json`;
-const setFile = fileURLToPath(new URL(`../src/puzzles/sets/${values.variant}.json`, import.meta.url));
+const progressDir = values.progress ?? fileURLToPath(new URL("../.puzzles-progress/", import.meta.url));
+const progressFile = join(progressDir, `${values.variant}.json`);
+const setFile = values.out ?? fileURLToPath(new URL(`../src/puzzles/sets/${values.variant}.json`, import.meta.url));
 
 const evaluator: Evaluator = (position, r) => Promise.resolve(evaluate(position, r, { moves: true, distance: true, maxNodes: PROOF_NODES }));
 

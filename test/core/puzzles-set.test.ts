@@ -4,14 +4,21 @@
  * of a seeded sample (up to 9 empty cells) re-proved by a second route that shares no code with the engine: the brute-force
  * negamax of engine-brute.ts values every legal first move (a forced win, at most 2 winning moves) and
  * the distance with best play (the puzzle's `moves`). The key's invariance is checked against the
- * symmetries and relabellings generated from their definitions (reference/symmetries.ts).
+ * symmetries and relabellings generated from their definitions (reference/symmetries.ts). The script
+ * that made the sets makes the same puzzles again from the same games, and docs/puzzles.md's numbers are theirs.
  */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { seededRandom, shuffleInPlace } from "../../src/engine/index.ts";
 import { committedPuzzle, committedPuzzles, dailyPuzzle, MAX_WINNING_MOVES, type Puzzle, puzzleId, puzzleKey } from "../../src/puzzles/index.ts";
 import { makeRules, readPosition } from "../../src/rules/index.ts";
 import { bruteScore, brutePlies, bruteWinningMoves } from "./engine-brute.ts";
+import classicSet from "../../src/puzzles/sets/classic.json" with { type: "json" };
+import squaresSet from "../../src/puzzles/sets/squares.json" with { type: "json" };
 import { generateGroup, INNER_OUTER, MIRROR, preservesShapes, RELABELLINGS, relabel, ROTATE, SWAP_MIDDLE } from "./reference/symmetries.ts";
 import { refSquares } from "./reference/quarto.ts";
 
@@ -69,6 +76,41 @@ describe("the committed puzzle sets", () => {
       }
     }, 120_000);
   }
+
+  it("the script makes the same puzzles again: its first games give the committed puzzles found in them", () => {
+    const directory = mkdtempSync(join(tmpdir(), "puzzles-"));
+    try {
+      const out = join(directory, "classic.json");
+      const run = spawnSync(
+        process.execPath,
+        ["--experimental-strip-types", "scripts/puzzles.ts", "--variant", "classic", "--games", "4", "--out", out, "--progress", directory],
+        {
+          cwd: join(import.meta.dirname, "..", ".."),
+          encoding: "utf8",
+        },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      const made = JSON.parse(readFileSync(out, "utf8")) as { puzzles: { id: string; game: number }[] };
+      const committed = (classicSet as { puzzles: { id: string; game: number }[] }).puzzles.filter((puzzle) => puzzle.game < 4);
+      expect(made.puzzles.map((puzzle) => puzzle.id).sort()).toEqual(committed.map((puzzle) => puzzle.id).sort());
+      expect(made.puzzles.length).toBeGreaterThan(0);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("docs/puzzles.md's table is the committed sets' own numbers", () => {
+    const table = readFileSync(join(import.meta.dirname, "..", "..", "docs", "puzzles.md"), "utf8");
+    for (const [name, set] of [
+      ["classic", classicSet],
+      ["squares", squaresSet],
+    ] as const) {
+      const byMoves = [1, 2, 3, 4, 5].map((moves) => set.puzzles.filter((puzzle) => puzzle.moves === moves).length);
+      const row = `| ${name} | ${set.puzzles.length} | ${byMoves.join(", ")} | ${set.generator.games} | ${set.generator.positionsTried.toLocaleString("en")} |`;
+      expect(table).toContain(row);
+      expect(set.puzzles.every((puzzle) => puzzle.moves >= 1 && puzzle.moves <= 5)).toBe(true);
+    }
+  });
 
   it("the daily puzzle is a classic puzzle fixed by the day", () => {
     const today = dailyPuzzle("2026-12-06");
