@@ -74,6 +74,8 @@ IDEMPOTENT_METHODS = {"GET", "HEAD", "PUT", "DELETE", "OPTIONS"}
 RETRIED_STATUSES = {429, 503}
 
 F = TypeVar("F", bound=Callable[..., Any])
+#: A request's timeout when none is given: the client's own.
+_CLIENT_TIMEOUT: Any = object()
 
 
 def operation(*operation_ids: str) -> Callable[[F], F]:
@@ -182,9 +184,10 @@ class QuartoClient:
         token: Optional[str] = None,
         accept: str = "application/json",
         headers: Optional[Dict[str, str]] = None,
-        timeout: Optional[float] = None,
+        timeout: Optional[float] = _CLIENT_TIMEOUT,
     ) -> Any:
-        """Sends one request, retried as the class says; the open response. Raises QuartoError."""
+        """Sends one request, retried as the class says; the open response (read within `timeout`
+        seconds, the client's by default; None: no limit). Raises QuartoError."""
         url = self.base_url + path
         given = {key: value for key, value in (query or {}).items() if value is not None}
         if given:
@@ -201,7 +204,7 @@ class QuartoClient:
         while True:
             request = urllib.request.Request(url, data=data, method=method, headers=sent)
             try:
-                return self._open(request, self.timeout if timeout is None else timeout)
+                return self._open(request, self.timeout if timeout is _CLIENT_TIMEOUT else timeout)
             except urllib.error.HTTPError as error:
                 failure = self._error(error)
             wait = failure.retry_after if failure.retry_after is not None else float(2**attempt)
@@ -235,7 +238,7 @@ class QuartoClient:
         *,
         query: Optional[Dict[str, Any]] = None,
         token: Optional[str] = None,
-        timeout: Optional[float] = None,
+        timeout: Optional[float] = _CLIENT_TIMEOUT,
         on_open: Optional[Callable[[], None]] = None,
     ) -> Iterator[Any]:
         """A newline-delimited JSON stream, one parsed value a line, until the service ends it."""
@@ -386,15 +389,19 @@ class QuartoClient:
     @operation("streamMatch")
     def stream_match(self, match_id: str, *, timeout: Optional[float] = None) -> Iterator[MatchStreamMessage]:
         """The match's live updates: its state first, then one message after every change, until it
-        ends (or the service restarts the match's object: then call again, the first message is the state)."""
+        ends (or the service restarts the match's object: then call again, the first message is the state).
+        The stream is quiet while nobody moves: by default (timeout=None) it waits as long as the match
+        does; a number of seconds gives up on a quiet stream sooner (socket.timeout)."""
         return self._lines(f"/v1/matches/{_segment(match_id)}/stream", timeout=timeout)
 
     @operation("matchWebSocket")
-    def match_socket(self, match_id: str, token: Optional[str] = None, *, timeout: Optional[float] = 60.0) -> MatchSocket:
+    def match_socket(self, match_id: str, token: Optional[str] = None, *, timeout: Optional[float] = None) -> MatchSocket:
         """The match's WebSocket, open: iterate it for the server's messages (the state, then an event per
-        change), send() a player's messages (with `token`, the seat's). A refusal raises QuartoError."""
+        change), send() a player's messages (with `token`, the seat's). A refusal raises QuartoError.
+        Opening it takes at most the client's timeout; then, by default, it waits for messages as long
+        as the match does (`timeout`: seconds to give up on a quiet socket)."""
         try:
-            return MatchSocket(self.match_socket_url(match_id, token), timeout=timeout)
+            return MatchSocket(self.match_socket_url(match_id, token), timeout=self.timeout, read_timeout=timeout)
         except SocketRefused as refused:
             try:
                 problem = json.loads(refused.body.decode(errors="replace"))

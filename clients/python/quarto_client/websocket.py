@@ -41,7 +41,9 @@ class SocketRefused(Exception):
 class MatchSocket:
     """One open WebSocket to a match: iterate it for the server's messages (parsed JSON), send() yours."""
 
-    def __init__(self, url: str, timeout: Optional[float] = 60.0):
+    def __init__(self, url: str, timeout: Optional[float] = 60.0, read_timeout: Optional[float] = None):
+        """Connects and upgrades within `timeout` seconds; then waits `read_timeout` for each message
+        (None: as long as it takes, a match can be quiet for long)."""
         parts = urllib.parse.urlsplit(url)
         secure = parts.scheme == "wss"
         host = parts.hostname or "localhost"
@@ -67,6 +69,7 @@ class MatchSocket:
         if headers.get("sec-websocket-accept") != expected:
             self._socket.close()
             raise ConnectionError("the server's Sec-WebSocket-Accept does not match the key sent")
+        self._socket.settimeout(read_timeout)
 
     # ---- the handshake ----
 

@@ -92,7 +92,7 @@ def main(base_url):
     out["socketUrl"] = q.match_socket_url(match_id, first)
     # The WebSocket: a player's socket gets the state, plays the opening give, and hears it back.
     live_match = q.create_match(first_seat=0, seats=[{"kind": "human", "take": True}, {"kind": "human", "take": True}])
-    with q.match_socket(live_match["id"], live_match["tokens"][0]["token"]) as live:
+    with q.match_socket(live_match["id"], live_match["tokens"][0]["token"], timeout=30) as live:
         state = live.receive()
         live.send({"type": "move", "id": 1, "ply": 0, "give": 5})
         heard = []
