@@ -1411,6 +1411,8 @@ class Tournament(TypedDict):
     #: Recomputed from the finished games: points, then Sonneborn-Berger, then rating.
     standings: List[Standing]
     crosstable: Crosstable
+    #: Each bot's accuracy over its games reviewed so far, in the order of `bots`.
+    accuracy: List[BotAccuracy]
     #: A round robin, a gauntlet, an SPRT match or a Swiss.
     kind: Literal["roundRobin", "gauntlet", "sprt", "swiss"]
     #: Games played at once, at most.
@@ -1491,6 +1493,25 @@ class CrosstableCell(TypedDict):
     losses: int
     #: The row bot's points against the column bot.
     points: float
+
+
+class BotAccuracy(TypedDict):
+    """A bot's accuracy over its reviewed games: the share of its moves that kept the exact value."""
+
+    #: The bot's name.
+    bot: str
+    #: Its finished games reviewed so far (GET /v1/matches/{id}/review; reviews follow the games, in the background).
+    games: int
+    #: Its own moves in those games (openings left out).
+    moves: int
+    #: The moves that kept the value they found.
+    kept: int
+    #: kept / moves, to three decimals; null before a game of its is reviewed.
+    accuracy: Optional[float]
+    #: Moves that made the value worse.
+    mistakes: int
+    #: Of those, the mistakes that turned a win into a draw or a loss.
+    winsThrownAway: int
 
 
 class GauntletRow(TypedDict):
