@@ -4,7 +4,7 @@
  * server renders the first page with these functions and the page script re-renders with the same
  * source on every update, so a page never disagrees with itself. Self-contained like makeDrawing.
  */
-import type { MatchView } from "../wire/index.ts";
+import type { GameReviewOutput, MatchView } from "../wire/index.ts";
 import type { Drawing } from "./draw.ts";
 
 /** What this browser is doing, beside the match itself. */
@@ -225,7 +225,58 @@ export function makeMatchViews(draw: Drawing) {
       .join("");
   }
 
-  function movesHtml(view: MatchView, ui: MatchUi): string {
+  /** A mistake's kind in words: what threw the value away. */
+  const MISTAKE_WORDS: Record<string, string> = {
+    placement: "the placement lost it",
+    give: "the piece given lost it",
+    announcement: "the Quarto was not announced",
+    claim: "the missed Quarto was not claimed",
+  };
+
+  /** A value for a seat, with the placements to the end for a win or a loss. */
+  function valueWords(value: string | null, plies: number | undefined): string {
+    if (value === null) return "not solved";
+    return plies === undefined || value === "draw" ? value : `${value} in ${plies}`;
+  }
+
+  /**
+   * A finished match's review: for each seat, the exact value after every move (a strip of win, draw
+   * and loss, with the placements to the end in each cell's title), the accuracy, and each mistake with
+   * what threw the value away, moves that kept it, a button that shows its position and a link to analyze it.
+   */
+  function reviewHtml(view: MatchView, review: GameReviewOutput): string {
+    const seatValue = (move: GameReviewOutput["moves"][number], seat: 0 | 1): string | null => {
+      if (move.after === null) return null;
+      if (move.seat === seat) return move.after;
+      return move.after === "win" ? "loss" : move.after === "loss" ? "win" : "draw";
+    };
+    const rows = ([0, 1] as const).map((seat) => {
+      const summary = review.seats[seat];
+      const cells = review.moves.map((move) => {
+        const value = seatValue(move, seat);
+        const mark = move.mistake && move.seat === seat ? " mistake" : "";
+        const title = `after move ${move.ply + 1} (${move.move}): ${valueWords(value, move.afterPliesToEnd)} for ${seatName(view, seat)}`;
+        const plies = value === "win" || value === "loss" ? (move.afterPliesToEnd ?? "") : "";
+        return `<td class="value ${value ?? "unknown"}${mark}" title="${e(title)}">${mark ? "✗" : plies}</td>`;
+      });
+      const accuracy = summary.accuracy === null ? "–" : `${Math.round(summary.accuracy * 100)}%`;
+      return `<tr><th scope="row">${e(seatName(view, seat))}</th>${cells.join("")}<td class="accuracy" title="moves that kept the value">${accuracy}</td></tr>`;
+    });
+    const numbers = review.moves.map((move) => `<th scope="col">${move.ply + 1}</th>`).join("");
+    const strip = `<div class="strip-wrap"><table class="strip"><thead><tr><th></th>${numbers}<th>accuracy</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+    const positions = draw.positionsOf(view.moves.map((entry) => entry.move as { place?: number; give?: number }));
+    const mistakes = review.moves.filter((move) => move.mistake);
+    const list = mistakes.map((move) => {
+      const mistake = move.mistake as NonNullable<typeof move.mistake>;
+      const before = draw.positionString(positions[move.ply]);
+      const better = mistake.better.length > 0 ? ` Kept it: ${mistake.better.map((text) => `<code>${draw.moveHtml(text)}</code>`).join(", ")}.` : "";
+      return `<li class="mistake-item" data-review-ply="${move.ply}"><span class="ply">${move.ply + 1}.</span> ${e(seatName(view, move.seat))} <code>${draw.moveHtml(move.move)}</code>: ${mistake.from} → ${mistake.to}, ${MISTAKE_WORDS[mistake.kind] ?? mistake.kind} (<b>${mistake.kind}</b>).${better} <button type="button" data-review-show="${move.ply}">Show the position</button> <a href="/analyze?position=${encodeURIComponent(before)}">Analyze it</a></li>`;
+    });
+    const summary = mistakes.length === 0 ? `<p>No mistake: every move kept the value it found.</p>` : `<ul class="mistakes">${list.join("")}</ul>`;
+    return `<h2>Review</h2><p class="muted">Every move valued exactly by the solved game: green a win, grey a draw, red a loss for that player after each move, with the placements left to the end; ✗ marks a mistake.</p>${strip}${summary}`;
+  }
+
+  function movesHtml(view: MatchView, ui: MatchUi, review?: GameReviewOutput | null): string {
     const current = ui.shownPly ?? view.moves.length;
     const start = `<li><button type="button" class="move${current === 0 ? " current" : ""}" data-ply="0">Start</button></li>`;
     const openingPlies = view.opening?.plies ?? 0;
@@ -233,7 +284,9 @@ export function makeMatchViews(draw: Drawing) {
       const ply = entry.ply + 1;
       // The opening's moves were played at creation, by neither seat.
       const mover = entry.ply < openingPlies ? `<span class="muted">Opening</span>` : e(who(view, entry.seat, ui));
-      return `<li><button type="button" class="move${current === ply ? " current" : ""}" data-ply="${ply}"><span class="ply">${ply}.</span> ${mover} <code>${draw.moveHtml(entry.text)}</code></button></li>`;
+      const mistake = review?.moves[entry.ply]?.mistake;
+      const flag = mistake ? ` <span class="mistake-flag" title="${e(`${mistake.from} → ${mistake.to}: ${MISTAKE_WORDS[mistake.kind] ?? mistake.kind}`)}">✗ ${mistake.kind}</span>` : "";
+      return `<li><button type="button" class="move${current === ply ? " current" : ""}" data-ply="${ply}"><span class="ply">${ply}.</span> ${mover} <code>${draw.moveHtml(entry.text)}</code>${flag}</button></li>`;
     });
     // A finished game's list is shown whole (nothing scrolled out of view); a live one scrolls.
     return `<ol class="moves${view.status === "finished" ? " whole" : ""}">${start}${items.join("")}</ol>`;
@@ -285,6 +338,7 @@ export function makeMatchViews(draw: Drawing) {
     handHtml,
     poolHtml,
     movesHtml,
+    reviewHtml,
     actions,
     rematchRequest,
     myTurn,

@@ -75,6 +75,7 @@ export function matchPage(view: MatchView): Html {
 <h2>Moves</h2>
 <div class="steps"><button type="button" data-step="first" aria-label="First position">«</button><button type="button" data-step="prev" aria-label="Previous move">‹</button><button type="button" data-step="next" aria-label="Next move">›</button><button type="button" data-step="last" aria-label="Latest position">»</button> <span class="live off" id="live">not connected</span></div>
 <div id="moves">${raw(v.movesHtml(view, ui))}</div>
+<section id="review" class="review" aria-live="polite" hidden></section>
 <p class="muted">Rules: ${rulesText(view)}. Clock: ${clockText(view)}.</p>
 <p class="muted"><a href="/v1/matches/${view.id}/record">Game record</a> (<a href="/v1/matches/${view.id}/record?format=text">as text</a>)<span id="analyze-item"${hidden(!can.analyze)}> · <a id="analyze-link" href="/analyze?position=${view.position.string}">Analyze this position</a></span></p>
 </div>

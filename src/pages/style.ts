@@ -167,4 +167,19 @@ svg.piece.inline { vertical-align: middle; }
 .learn .legend figcaption strong { font-size: 1rem; margin-right: .15rem; }
 .daily-row { display: grid; gap: .4rem .8rem; grid-template-columns: 140px minmax(0, 1fr); align-items: center; }
 .daily-row svg.board { width: 140px; max-width: 100%; }
+.review .strip-wrap { overflow-x: auto; margin: .4rem 0; }
+table.strip { border-collapse: separate; border-spacing: 2px; width: auto; font-size: .78rem; }
+table.strip th { font-weight: 600; color: #555; padding: 0 .2rem; text-align: center; }
+table.strip th[scope="row"] { text-align: left; white-space: nowrap; max-width: 9rem; overflow: hidden; text-overflow: ellipsis; }
+table.strip td.value { min-width: 1.3rem; height: 1.3rem; padding: 0; text-align: center; border-radius: 3px; color: #fff; font-weight: 700; }
+table.strip td.win { background: var(--good); }
+table.strip td.draw { background: #b9b9b9; }
+table.strip td.loss { background: var(--bad); }
+table.strip td.unknown { background: #eee; }
+table.strip td.mistake { box-shadow: inset 0 0 0 2px #222; }
+table.strip td.accuracy { padding: 0 .3rem; font-weight: 700; }
+.mistake-flag { margin-left: .3rem; padding: 0 .3rem; border-radius: 4px; background: var(--bad); color: #fff; font-size: .74rem; font-weight: 600; }
+ul.mistakes { list-style: none; padding-left: 0; }
+ul.mistakes li { margin: .35rem 0; }
+ul.mistakes button { padding: .05rem .4rem; font-size: .85rem; }
 `;

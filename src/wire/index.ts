@@ -1,6 +1,6 @@
 /** The wire: zod schemas of every request and answer (the OpenAPI components), problem documents, settings, and the conversions between stored state and answers. */
 export { checkWin, configureEngineTurns, evaluatePosition, suggest, validateMove } from "./answers.ts";
-export { GameReviewSchema, ReviewPendingSchema, ReviewRequestSchema } from "./review-schemas.ts";
+export { type GameReviewOutput, GameReviewSchema, ReviewPendingSchema, ReviewRequestSchema } from "./review-schemas.ts";
 export { reviewOutput, reviewRecord } from "./review.ts";
 export {
   BotDetailSchema,

@@ -32,8 +32,17 @@ describe.skipIf(!baseUrl)("the tournament page", () => {
     await page.waitForSelector('#summary [data-status="finished"]', { timeout: 60_000 });
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
-    const view = await api<TournamentOutput>(`/v1/tournaments/${created.id}`);
+    let view = await api<TournamentOutput>(`/v1/tournaments/${created.id}`);
     expect(view.status).toBe("finished");
+    // wrangler dev reviews every game as it ends, in the background: once every game is reviewed, each
+    // bot's accuracy is on the page (reloaded).
+    for (let tries = 0; view.accuracy.some((row, index) => row.games < (view.standings.find((standing) => standing.bot === row.bot)?.games ?? index)); tries++) {
+      if (tries > 120) throw new Error(`the games are not all reviewed: ${JSON.stringify(view.accuracy)}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      view = await api<TournamentOutput>(`/v1/tournaments/${created.id}`);
+    }
+    await page.reload();
+    await page.waitForSelector("table.standings");
     const rows = await page.$$eval("table.standings tbody tr", (rows) =>
       rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent?.trim() ?? "")),
     );
@@ -52,6 +61,7 @@ describe.skipIf(!baseUrl)("the tournament page", () => {
         row.sonnebornBerger.toFixed(2),
         // Whole points, as on the ladder.
         `${Math.round(row.rating)} ±\u00a0${Math.round(row.ratingDeviation)}`,
+        `${Math.round(100 * (view.accuracy.find((entry) => entry.bot === row.bot)?.accuracy as number))}%`,
       ]),
     );
     // The crosstable: one row per bot, in standings order.
@@ -67,7 +77,7 @@ describe.skipIf(!baseUrl)("the tournament page", () => {
       await expectNoSidewaysScrollAnywhere(page, size);
       const visible = await page.$$eval("table.standings thead th", (cells) => cells.filter((cell) => (cell as HTMLElement).offsetParent !== null).map((cell) => cell.textContent));
       expect(visible, size).toEqual(
-        size.startsWith("phone") ? ["#", "Bot", "Points", "W–D–L", "SB", "Rating"] : ["#", "Bot", "Points", "Won", "Drawn", "Lost", "Games", "SB", "Rating"],
+        size.startsWith("phone") ? ["#", "Bot", "Points", "W–D–L", "SB", "Rating", "Accuracy"] : ["#", "Bot", "Points", "Won", "Drawn", "Lost", "Games", "SB", "Rating", "Accuracy"],
       );
       await screenshot(page, `tournament-${size}`);
     }

@@ -7,7 +7,7 @@
  * the window (only the move list, to its current move), and offers a finished match's seat holder a
  * rematch (POST /v1/matches, seats swapped). Shipped as source.
  */
-import type { MatchView } from "../../wire/index.ts";
+import type { GameReviewOutput, MatchView } from "../../wire/index.ts";
 import type { ClientEnv } from "../layout.ts";
 import type { MatchUi } from "../match-view.ts";
 import type { BrowserSocket } from "./browser.ts";
@@ -36,6 +36,9 @@ export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
   let nextMessageId = 1;
   let awaiting: { id: number; timer: number } | null = null;
   let resignArmed = false;
+  /** The finished match's review once the service has it (GET /v1/matches/{id}/review: 202 until then). */
+  let review: GameReviewOutput | null = null;
+  let reviewAsked = false;
 
   const el = {
     board: kit.byId("board-wrap"),
@@ -109,7 +112,11 @@ export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
     el.status.innerHTML = views.statusHtml(view, ui);
     el.seats.innerHTML = views.seatsHtml(view, ui, clocksNow());
     el.pool.innerHTML = views.poolHtml(view, ui);
-    el.moves.innerHTML = views.movesHtml(view, ui);
+    el.moves.innerHTML = views.movesHtml(view, ui, review);
+    if (view.status === "finished" && !reviewAsked) {
+      reviewAsked = true;
+      void loadReview();
+    }
     scrollMovesToCurrent();
     const can = views.actions(view, ui);
     el.quarto.hidden = !can.quarto;
@@ -339,6 +346,29 @@ export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
       () => said("Select and copy"),
     );
   });
+
+  // ---- the review of a finished match ----
+
+  /** Asks for the review until it is ready (the service computes it in the background as the game ends). */
+  async function loadReview(): Promise<void> {
+    const section = kit.byId("review");
+    for (let tries = 0; tries < 60; tries++) {
+      const answer = await kit.api<GameReviewOutput | { status: "pending"; retryAfterS: number }>("GET", `/v1/matches/${id}/review`);
+      if (!answer.ok) return;
+      if (answer.body.status === "ready") {
+        review = answer.body;
+        section.innerHTML = views.reviewHtml(view, review);
+        section.hidden = false;
+        render();
+        return;
+      }
+      section.hidden = false;
+      section.innerHTML = `<h2>Review</h2><p class="muted">The engine is reviewing this game…</p>`;
+      const wait = answer.body.retryAfterS;
+      await new Promise<void>((resolve) => browser.setTimeout(() => resolve(), Math.max(1, wait) * 1000));
+    }
+  }
+  kit.delegate(kit.byId("review"), "click", "[data-review-show]", (target) => show(Number(target.dataset.reviewShow)));
 
   // ---- stepping through the moves ----
 
