@@ -136,7 +136,8 @@ def main(base_url):
     played = q.create_tournament(["random", "easy"], seed=11)
     out["tournament"] = q.wait_for_tournament(played["id"], timeout=60)["status"]
     out["games"] = len(q.tournament_games(played["id"], limit=1)["games"])
-    cancelled = q.create_tournament(["random", "easy"], games_per_pair=20, seed=12)
+    # Long enough to be cancelled while it runs (random against easy can finish within the request).
+    cancelled = q.create_tournament(["hard", "perfect"], games_per_pair=100, seed=12)
     out["cancelled"] = q.cancel_tournament(cancelled["id"], cancelled["token"])["status"]
 
     # Puzzles: one drawn, read again, today's, and a first move tried (right or wrong, the verdict says).
