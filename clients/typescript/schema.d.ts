@@ -6133,6 +6133,26 @@ export interface components {
          *             ]
          *           ]
          *         },
+         *         "accuracy": [
+         *           {
+         *             "bot": "alice",
+         *             "games": 0,
+         *             "moves": 0,
+         *             "kept": 0,
+         *             "mistakes": 0,
+         *             "winsThrownAway": 0,
+         *             "accuracy": null
+         *           },
+         *           {
+         *             "bot": "easy",
+         *             "games": 0,
+         *             "moves": 0,
+         *             "kept": 0,
+         *             "mistakes": 0,
+         *             "winsThrownAway": 0,
+         *             "accuracy": null
+         *           }
+         *         ],
          *         "kind": "roundRobin",
          *         "concurrency": 1,
          *         "openings": null,
@@ -6301,6 +6321,26 @@ export interface components {
          *           ]
          *         ]
          *       },
+         *       "accuracy": [
+         *         {
+         *           "bot": "alice",
+         *           "games": 0,
+         *           "moves": 0,
+         *           "kept": 0,
+         *           "mistakes": 0,
+         *           "winsThrownAway": 0,
+         *           "accuracy": null
+         *         },
+         *         {
+         *           "bot": "easy",
+         *           "games": 0,
+         *           "moves": 0,
+         *           "kept": 0,
+         *           "mistakes": 0,
+         *           "winsThrownAway": 0,
+         *           "accuracy": null
+         *         }
+         *       ],
          *       "kind": "roundRobin",
          *       "concurrency": 1,
          *       "openings": null,
@@ -6440,6 +6480,8 @@ export interface components {
             /** @description Recomputed from the finished games: points, then Sonneborn-Berger, then rating. */
             standings: components["schemas"]["Standing"][];
             crosstable: components["schemas"]["Crosstable"];
+            /** @description Each bot's accuracy over its games reviewed so far, in the order of `bots`. */
+            accuracy: components["schemas"]["BotAccuracy"][];
             /**
              * @description A round robin, a gauntlet, an SPRT match or a Swiss.
              * @example roundRobin
@@ -6656,6 +6698,55 @@ export interface components {
              * @example 1.5
              */
             points: number;
+        };
+        /**
+         * @description A bot's accuracy over its reviewed games: the share of its moves that kept the exact value.
+         * @example {
+         *       "bot": "alice",
+         *       "games": 2,
+         *       "moves": 15,
+         *       "kept": 14,
+         *       "accuracy": 0.933,
+         *       "mistakes": 1,
+         *       "winsThrownAway": 0
+         *     }
+         */
+        BotAccuracy: {
+            /**
+             * @description The bot's name.
+             * @example alice
+             */
+            bot: string;
+            /**
+             * @description Its finished games reviewed so far (GET /v1/matches/{id}/review; reviews follow the games, in the background).
+             * @example 2
+             */
+            games: number;
+            /**
+             * @description Its own moves in those games (openings left out).
+             * @example 15
+             */
+            moves: number;
+            /**
+             * @description The moves that kept the value they found.
+             * @example 14
+             */
+            kept: number;
+            /**
+             * @description kept / moves, to three decimals; null before a game of its is reviewed.
+             * @example 0.933
+             */
+            accuracy: number | null;
+            /**
+             * @description Moves that made the value worse.
+             * @example 1
+             */
+            mistakes: number;
+            /**
+             * @description Of those, the mistakes that turned a win into a draw or a loss.
+             * @example 0
+             */
+            winsThrownAway: number;
         };
         /**
          * @description The challenger against one bot of the field.
@@ -12696,6 +12787,26 @@ export interface operations {
                      *             ]
                      *           ]
                      *         },
+                     *         "accuracy": [
+                     *           {
+                     *             "bot": "alice",
+                     *             "games": 0,
+                     *             "moves": 0,
+                     *             "kept": 0,
+                     *             "mistakes": 0,
+                     *             "winsThrownAway": 0,
+                     *             "accuracy": null
+                     *           },
+                     *           {
+                     *             "bot": "easy",
+                     *             "games": 0,
+                     *             "moves": 0,
+                     *             "kept": 0,
+                     *             "mistakes": 0,
+                     *             "winsThrownAway": 0,
+                     *             "accuracy": null
+                     *           }
+                     *         ],
                      *         "kind": "roundRobin",
                      *         "concurrency": 1,
                      *         "openings": null,
@@ -12945,6 +13056,26 @@ export interface operations {
                      *           ]
                      *         ]
                      *       },
+                     *       "accuracy": [
+                     *         {
+                     *           "bot": "alice",
+                     *           "games": 0,
+                     *           "moves": 0,
+                     *           "kept": 0,
+                     *           "mistakes": 0,
+                     *           "winsThrownAway": 0,
+                     *           "accuracy": null
+                     *         },
+                     *         {
+                     *           "bot": "easy",
+                     *           "games": 0,
+                     *           "moves": 0,
+                     *           "kept": 0,
+                     *           "mistakes": 0,
+                     *           "winsThrownAway": 0,
+                     *           "accuracy": null
+                     *         }
+                     *       ],
                      *       "kind": "roundRobin",
                      *       "concurrency": 1,
                      *       "openings": null,
@@ -13234,6 +13365,26 @@ export interface operations {
                      *           ]
                      *         ]
                      *       },
+                     *       "accuracy": [
+                     *         {
+                     *           "bot": "alice",
+                     *           "games": 0,
+                     *           "moves": 0,
+                     *           "kept": 0,
+                     *           "mistakes": 0,
+                     *           "winsThrownAway": 0,
+                     *           "accuracy": null
+                     *         },
+                     *         {
+                     *           "bot": "easy",
+                     *           "games": 0,
+                     *           "moves": 0,
+                     *           "kept": 0,
+                     *           "mistakes": 0,
+                     *           "winsThrownAway": 0,
+                     *           "accuracy": null
+                     *         }
+                     *       ],
                      *       "kind": "roundRobin",
                      *       "concurrency": 1,
                      *       "openings": null,
