@@ -31,7 +31,7 @@ const SolverRatingSchema = z
   .strictObject({
     rating: RatingValueSchema.openapi({ description: "The solver's Glicko-2 rating (1500 for a new solver).", example: 1500 }),
     deviation: z.number().min(30).max(350).openapi({ description: "Its deviation (350 for a new solver).", example: 350 }),
-    volatility: z.number().min(0.01).max(0.2).openapi({ description: "Its volatility (0.06 for a new solver).", example: 0.06 }),
+    volatility: z.number().gt(0).max(1).openapi({ description: "Its volatility (0.06 for a new solver).", example: 0.06 }),
   })
   .openapi("SolverRating", {
     description: "A solver's Glicko-2 rating. The service keeps none: the solver (the browser) sends it with a move and keeps what the verdict answers.",

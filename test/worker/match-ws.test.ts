@@ -102,7 +102,8 @@ describe("match WebSocket", () => {
       expect(answer, text).toMatchObject({ type: "ok", duplicate: false, ply: ply + 1 });
       const event = await spectator.next((message) => message.type === "event");
       expect(event).toMatchObject({ event: { kind: "move", seat: ply % 2, ply }, state: { ply: ply + 1 } });
-      expect(event.state?.moves.at(-1)?.text).toBe(text);
+      // The winning placement is recorded announced ("d1!"), as every winning placement is.
+      expect(event.state?.moves.at(-1)?.text).toBe(text === "d1" ? "d1!" : text);
     }
     const final = await getState(created.id);
     expect(final.result).toMatchObject({ winner: 0, reason: "quarto" });

@@ -98,7 +98,7 @@ describe("/problems for browsers", () => {
     expect((await request("/problems", { headers: { Accept: BROWSER_ACCEPT } })).headers.get("vary")).toMatch(/accept/i);
   });
 
-  it("describes one code for a browser, and leaves unknown codes to the API's 404", async () => {
+  it("describes one code for a browser; an unknown code is the not-found page for a browser, the API's 404 for the rest", async () => {
     const page = await htmlPage("/problems/position/bad_character");
     expect(page).toContain("<code>position/bad_character</code>");
     expect(page).toContain("422");
@@ -106,7 +106,10 @@ describe("/problems for browsers", () => {
     expect(json.headers.get("content-type")).toMatch(/^application\/json/);
     const unknown = await request("/problems/position/nothing", { headers: { Accept: BROWSER_ACCEPT } });
     expect(unknown.status).toBe(404);
-    expect(unknown.headers.get("content-type")).toBe("application/problem+json");
+    expect(unknown.headers.get("content-type")).toMatch(/^text\/html/);
+    const unknownJson = await request("/problems/position/nothing");
+    expect(unknownJson.status).toBe(404);
+    expect(unknownJson.headers.get("content-type")).toBe("application/problem+json");
   });
 });
 
