@@ -71,6 +71,7 @@ svg.board .cell.playable:hover .spot, svg.board .cell.playable:focus .spot { fil
 svg.board .cell.clickable:hover .spot { stroke: var(--bad); stroke-width: 4; }
 /* The cell chosen for the piece in hand (not yet played): a dashed green ring, unlike the solid blue ring of the last placement. */
 svg.board .cell.tentative .spot, svg.board .cell.tentative:hover .spot, svg.board .cell.tentative:focus .spot { fill: #e3f3e5; stroke: var(--good); stroke-width: 5; stroke-dasharray: 10 7; }
+svg.board .cell.tentative.mark-loss .spot { fill: #f5c4bf; stroke: var(--bad); }
 svg.board .cell:focus { outline: none; }
 svg.board .cell.winning .spot { animation: glow 1.6s ease-in-out infinite alternate; }
 @keyframes glow { from { stroke-width: 3; } to { stroke-width: 8; } }

@@ -109,13 +109,17 @@ export function puzzlesClient(env: ClientEnv, config: PuzzlesConfig): void {
       last,
       playable: phase === "solve" ? empty : [],
       tentative: placing === null || state.inHand === null ? null : { cell: placing, piece: state.inHand },
+      marks: placing !== null && phase === "over" ? { [placing]: "loss" } : {},
       label: "The puzzle",
     });
     const inHand = state.inHand;
+    const wrong = phase === "over" && played.at(-1)?.wrong === true;
     el.hand.innerHTML =
-      inHand === null || phase === "over"
+      inHand === null || (phase === "over" && !wrong)
         ? ""
-        : `${draw.pieceSvg(inHand, { size: 52 })}<span>You hold <strong>${e(draw.pieceName(inHand))}</strong>${placing === null ? ": click a cell to place it." : ` on ${draw.cellNames[placing]}.`}</span>`;
+        : wrong
+          ? `${draw.pieceSvg(inHand, { size: 52 })}<span>You held <strong>${e(draw.pieceName(inHand))}</strong>: ${e(played.at(-1)?.text ?? "")} lets the win slip.</span>`
+          : `${draw.pieceSvg(inHand, { size: 52 })}<span>You hold <strong>${e(draw.pieceName(inHand))}</strong>${placing === null ? ": click a cell to place it." : ` on ${draw.cellNames[placing]}.`}</span>`;
     const choosing = phase === "solve" && placing !== null;
     el.poolTitle.hidden = !choosing;
     el.pool.innerHTML = draw
@@ -184,6 +188,11 @@ export function puzzlesClient(env: ClientEnv, config: PuzzlesConfig): void {
     setStatus(`Checking ${move}…`, "");
     const answer = await kit.api<Verdict>("POST", `/v1/puzzles/${current.id}/moves`, { position: from, move, solver: solverRating() ?? NEW_SOLVER });
     placing = null;
+    if (answer.ok && !answer.body.correct) {
+      // The wrong placement stays drawn faintly on its cell, so the solver sees what was tried.
+      const cell = draw.cellNames.indexOf(move.slice(0, 2));
+      placing = cell >= 0 ? cell : null;
+    }
     if (!answer.ok) {
       phase = "solve";
       el.error.textContent = answer.detail;
