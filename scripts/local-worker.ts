@@ -19,7 +19,14 @@ export interface LocalWorker {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts `wrangler dev` on `port` with its storage in `persistTo`; resolves once /healthz answers. */
-export async function startWorker(options: { port: number; persistTo: string; testScheduled?: boolean; log?: (line: string) => void }): Promise<LocalWorker> {
+export async function startWorker(options: {
+  port: number;
+  persistTo: string;
+  testScheduled?: boolean;
+  /** More `--var NAME:value` settings (wrangler.toml's vars otherwise). */
+  vars?: Record<string, string>;
+  log?: (line: string) => void;
+}): Promise<LocalWorker> {
   const args = [
     "wrangler",
     "dev",
@@ -33,6 +40,7 @@ export async function startWorker(options: { port: number; persistTo: string; te
     "ALLOW_PRIVATE_BOT_URLS:true",
   ];
   if (options.testScheduled) args.push("--test-scheduled");
+  for (const [name, value] of Object.entries(options.vars ?? {})) args.push("--var", `${name}:${value}`);
   const child: ChildProcess = spawn("npx", args, {
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

@@ -1,28 +1,32 @@
 /**
  * The isolate's engine scheduler: which search runs the next slice (slices.ts). Engine work has a
- * priority class. *Interactive* work is what a person waits for (the API's searches, the analysis page,
- * an engine seat facing a person, a built-in bot answering someone else's timed call); *background* work
- * is what nobody waits for (built-in bots in the service's tournaments and on the ladder, reviews).
+ * priority class, highest first. *Interactive* work is what a person waits for (the API's searches, the
+ * analysis page, an engine seat facing a person, a built-in bot answering someone else's timed call);
+ * *background* work is what nobody waits for but a game does (built-in bots in the service's
+ * tournaments and on the ladder); *idle* work waits for nobody (the reviews of finished games), so that
+ * a tournament's reviews never slow the tournament's own games.
  *
- * - Slices, not searches, are scheduled: at each slice boundary the next slice goes to interactive
- *   work if any is waiting, so a person's search waits at most for the one background slice in
- *   progress (a few milliseconds), never for a background search to finish.
- * - Within a class, searches run one after another, first come first served: the one in progress owns
- *   its class's table bank (table.ts), so a background search that an interactive one interrupts finds
- *   its table as it left it and loses no work (its history and node count come back with its
- *   continuation, slices.ts).
- * - No starvation: after STARVATION_SLICES interactive slices in a row while background work waits,
- *   one background slice runs; under a steady interactive load background work still gets about one
- *   slice in STARVATION_SLICES + 1.
+ * - Slices, not searches, are scheduled: at each slice boundary the next slice goes to the highest
+ *   class that has work waiting, so a person's search waits at most for the one slice in progress (a
+ *   few milliseconds), never for a tournament's search to finish.
+ * - Within a class, searches run one after another, first come first served. Interactive work has a
+ *   table bank of its own (table.ts), so a background search that it interrupts finds its table as it
+ *   left it and loses no work (its history and node count come back with its continuation, slices.ts).
+ *   Idle work shares the background bank: a review's search interrupted by a bot's starts its table
+ *   afresh (a review's searches are small: most fit in one slice).
+ * - No starvation: a class that has waited while STARVATION_SLICES slices went to higher classes gets
+ *   the next one; under a steady load of higher work, a class still gets about one slice in
+ *   STARVATION_SLICES + 1.
  * - A waiting search polls with timers of its own rather than wait on a promise that another request
  *   resolves: workerd cancels a request that waits on nothing of its own, taking it for hung. A search
  *   not heard from (its request canceled, its timers never to fire) is dropped from the line.
  */
 import { DEFAULT_SLICE_NODES } from "./slices.ts";
 
-/** A class of engine work: what a person waits for, or what runs while nobody does. */
-export type EnginePriority = "interactive" | "background";
-export const ENGINE_PRIORITIES: readonly EnginePriority[] = ["interactive", "background"];
+/** A class of engine work: what a person waits for, what a game waits for, or what nobody waits for. */
+export type EnginePriority = "interactive" | "background" | "idle";
+/** The classes, highest priority first. */
+export const ENGINE_PRIORITIES: readonly EnginePriority[] = ["interactive", "background", "idle"];
 
 /** Thrown when a refusable (API) search finds the interactive line full. */
 export class EngineBusy extends Error {
@@ -50,7 +54,7 @@ export interface WorkOptions {
 /** A conservative rate for Retry-After: below the exact search's 4-6 million nodes a second on one core. */
 const ASSUMED_NODES_PER_SECOND = 2_000_000;
 export const DEFAULT_QUEUE_LENGTH = 16;
-/** Interactive slices in a row, while background work waits, before one background slice. */
+/** Slices given to higher classes while a class waits, before that class gets one. */
 export const STARVATION_SLICES = 8;
 
 /** The two searches at the front of each class poll this often; the others less often. */
@@ -83,9 +87,9 @@ export interface SliceGrant {
 }
 
 export class EngineScheduler {
-  private readonly lines: Record<EnginePriority, Search[]> = { interactive: [], background: [] };
-  /** Interactive slices given in a row while background work waited. */
-  private interactiveRun = 0;
+  private readonly lines: Record<EnginePriority, Search[]> = { interactive: [], background: [], idle: [] };
+  /** Per class: slices given to higher classes since it last had one, while it had work waiting. */
+  private readonly passedOver: Record<EnginePriority, number> = { interactive: 0, background: 0, idle: 0 };
   private readonly numbers = new Map<Search, number>();
   private arrivals = 0;
   queueLength: number;
@@ -143,7 +147,7 @@ export class EngineScheduler {
     const index = line.indexOf(search);
     if (index >= 0) line.splice(index, 1);
     this.numbers.delete(search);
-    if (this.lines.background.length === 0) this.interactiveRun = 0;
+    if (line.length === 0) this.passedOver[search.priority] = 0;
   }
 
   /** Resolves when `search` may run its next slice, and counts that slice as given. */
@@ -160,8 +164,8 @@ export class EngineScheduler {
 
   private give(search: Search): void {
     search.slices++;
-    if (search.priority === "background") this.interactiveRun = 0;
-    else if (this.lines.background.length > 0) this.interactiveRun++;
+    this.passedOver[search.priority] = 0;
+    for (const lower of ENGINE_PRIORITIES.slice(ENGINE_PRIORITIES.indexOf(search.priority) + 1)) if (this.lines[lower].length > 0) this.passedOver[lower]++;
     if (this.trace) this.trace.push({ priority: search.priority, search: this.numbers.get(search) ?? 0 });
   }
 
@@ -173,10 +177,13 @@ export class EngineScheduler {
     if (!line.includes(search)) line.unshift(search);
     this.dropStale(now);
     if (line[0] !== search) return false;
-    const backgroundWaits = this.lines.background.length > 0;
-    const interactiveWaits = this.lines.interactive.length > 0;
-    const backgroundsTurn = backgroundWaits && this.interactiveRun >= STARVATION_SLICES;
-    return search.priority === "interactive" ? !backgroundsTurn : !interactiveWaits || backgroundsTurn;
+    return this.classToRun() === search.priority;
+  }
+
+  /** The class the next slice goes to: the highest that has been passed over too long, else the highest with work. */
+  private classToRun(): EnginePriority | null {
+    const waiting = ENGINE_PRIORITIES.filter((priority) => this.lines[priority].length > 0);
+    return waiting.find((priority) => this.passedOver[priority] >= STARVATION_SLICES) ?? waiting[0] ?? null;
   }
 
   /** Drops, from the front of each class, searches not heard from in time. */

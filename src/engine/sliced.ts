@@ -26,11 +26,11 @@ export function evaluateSliced(position: Position, rules: Rules, options: Evalua
 
 /**
  * Runs a sliced search as one search of the isolate's scheduler: each slice when its class's turn
- * comes, in its class's table bank.
+ * comes, in its class's table bank (interactive work has one of its own; background and idle work share the other).
  */
 function inTurn<T>(work: WorkOptions, maxNodes: number | undefined, search: (slices: SliceOptions) => Promise<T>): Promise<T> {
   return turns.scheduler.run(work, budgetOf(maxNodes), (pause) =>
-    search({ sliceNodes: turns.sliceNodes, pause, bank: work.priority === "background" ? 1 : 0 }),
+    search({ sliceNodes: turns.sliceNodes, pause, bank: work.priority === "interactive" ? 0 : 1 }),
   );
 }
 

@@ -1,6 +1,6 @@
 /**
  * A match's review in its object's storage: computed once, after the game ends, by the match object's
- * alarm at background priority (the engine serves people first), stored under its own key beside the
+ * alarm as idle work (the engine serves people, then games, then reviews), stored under its own key beside the
  * match, and read from there afterwards. An object evicted or restarted while reviewing runs its alarm
  * again and starts the review over; nothing partial is stored.
  */
@@ -38,7 +38,7 @@ export function askForReview(storage: DurableObjectStorage): void {
   storage.kv.put(ASKED_KEY, true);
 }
 
-/** Reviews the finished match at background priority, each value exact within ENGINE_MAX_NODES; the caller stores it (saveReview). */
+/** Reviews the finished match as idle work (after people and games), each value exact within ENGINE_MAX_NODES; the caller stores it (saveReview). */
 export async function computeReview(match: StoredMatch, env: Env): Promise<GameReview> {
   const settings = readSettings(env);
   configureEngineTurns(settings);
@@ -51,7 +51,7 @@ export async function computeReview(match: StoredMatch, env: Env): Promise<GameR
       openingPlies: openingPlies(state.config),
       maxNodes: settings.maxNodes,
     },
-    { priority: "background" },
+    { priority: "idle" },
   );
   // Every stored match replays (the reducer made it): a failure here is a defect, not a bad input.
   if (!reviewed.ok) throw new Error(`match ${match.id} does not replay for its review: ${reviewed.error.code} ${reviewed.error.detail}`);

@@ -19,7 +19,7 @@ const BUDGET = 3_000_000;
 /** A search of `priority` in `scheduler`: the position's exact evaluation of every move, in slices. */
 function evaluation(scheduler: EngineScheduler, priority: EnginePriority, position: Position) {
   return scheduler.run({ priority }, BUDGET, (pause) =>
-    evaluateSliced(position, classic, { maxNodes: BUDGET, moves: true }, { sliceNodes: SLICE, pause, bank: priority === "background" ? 1 : 0 }),
+    evaluateSliced(position, classic, { maxNodes: BUDGET, moves: true }, { sliceNodes: SLICE, pause, bank: priority === "interactive" ? 0 : 1 }),
   );
 }
 
@@ -104,6 +104,24 @@ describe("background work is not starved", () => {
       expect(backgroundAt[index] - backgroundAt[index - 1] - 1).toBeLessThanOrEqual(STARVATION_SLICES);
     }
     expect(backgroundAt[4]).toBeLessThan(log.length - 1);
+  });
+});
+
+describe("three classes", () => {
+  it("idle work (reviews) runs after games' background work, and is not starved by it", async () => {
+    const scheduler = new EngineScheduler({ queueLength: 4 });
+    const log: string[] = [];
+    const review = slices(scheduler, "idle", 3, log, "R");
+    // A person, then games' searches back to back, arrive behind the review's first slice.
+    const person = slices(scheduler, "interactive", 2, log, "P");
+    const games = Array.from({ length: 4 }, (_, index) => slices(scheduler, "background", 6, log, `g${index}`));
+    await Promise.all([review, ...games, person]);
+    expect(log[0]).toBe("R");
+    // The person first, then the games, with the review's slices only when it had been passed over STARVATION_SLICES times.
+    expect(log.slice(1, 3)).toEqual(["P", "P"]);
+    const reviewAt = log.flatMap((name, index) => (name === "R" ? [index] : []));
+    expect(reviewAt).toHaveLength(3);
+    for (let index = 1; index < reviewAt.length; index++) expect(reviewAt[index] - reviewAt[index - 1] - 1).toBe(STARVATION_SLICES);
   });
 });
 
