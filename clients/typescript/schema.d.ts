@@ -761,7 +761,7 @@ export interface paths {
         };
         /**
          * A bot on the ladder
-         * @description The bot's ladder entry (status, and why it is paused if it is; rating and record), its rating after each of its pairings, and its latest ladder games with links to their tournaments and matches.
+         * @description The bot's ladder entry (status, and why it is paused if it is; rating and record), its rating after each of its pairings, its latest ladder games with links to their tournaments and matches, and its `accuracy` over the latest 20 of them that are reviewed (every game is reviewed exactly in the background once it ends: GET /v1/matches/{id}/review) with its `recentMistakes`, each with the position before it.
          */
         get: operations["getLadderBot"];
         /**
@@ -7552,7 +7552,7 @@ export interface components {
             rating: string;
         };
         /**
-         * @description A bot on the ladder, with its rating history and its latest games.
+         * @description A bot on the ladder, with its rating history, its latest games, and its accuracy and mistakes in the reviewed ones.
          * @example {
          *       "rank": 1,
          *       "bot": {
@@ -7600,6 +7600,31 @@ export interface components {
          *           "detail": null,
          *           "finishedAt": "2026-10-01T13:05:00.000Z"
          *         }
+         *       ],
+         *       "accuracy": {
+         *         "games": 2,
+         *         "pending": 0,
+         *         "moves": 15,
+         *         "kept": 14,
+         *         "accuracy": 0.933,
+         *         "mistakes": 1,
+         *         "winsThrownAway": 0
+         *       },
+         *       "recentMistakes": [
+         *         {
+         *           "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
+         *           "ply": 3,
+         *           "move": "c1-B",
+         *           "kind": "give",
+         *           "from": "draw",
+         *           "to": "loss",
+         *           "better": [
+         *             "c1-4",
+         *             "c1-5",
+         *             "c1-6"
+         *           ],
+         *           "position": "89..............A"
+         *         }
          *       ]
          *     }
          */
@@ -7608,6 +7633,9 @@ export interface components {
             history: components["schemas"]["RatingPoint"][];
             /** @description Its latest ladder games, newest first (at most 50). */
             recentGames: components["schemas"]["LadderGame"][];
+            accuracy: components["schemas"]["LadderAccuracy"];
+            /** @description Its mistakes in the reviewed games of `accuracy`, newest first (at most 10). */
+            recentMistakes: components["schemas"]["LadderMistake"][];
         };
         /**
          * @description The bot's rating after one of its pairings.
@@ -7713,6 +7741,108 @@ export interface components {
              * @example 2026-10-01T13:05:00.000Z
              */
             finishedAt: string;
+        };
+        /**
+         * @description The bot's accuracy over its latest 20 ladder games that are reviewed: the share of its moves that kept the exact value (the fields of a tournament's BotAccuracy).
+         * @example {
+         *       "games": 2,
+         *       "pending": 0,
+         *       "moves": 15,
+         *       "kept": 14,
+         *       "accuracy": 0.933,
+         *       "mistakes": 1,
+         *       "winsThrownAway": 0
+         *     }
+         */
+        LadderAccuracy: {
+            /**
+             * @description Of its latest 20 ladder games that count, those reviewed so far (GET /v1/matches/{id}/review).
+             * @example 2
+             */
+            games: number;
+            /**
+             * @description Of its latest 20 ladder games that count, those whose review is still being computed (in the background): not counted yet.
+             * @example 0
+             */
+            pending: number;
+            /**
+             * @description Its own moves in the reviewed games (openings left out).
+             * @example 15
+             */
+            moves: number;
+            /**
+             * @description The moves that kept the value they found.
+             * @example 14
+             */
+            kept: number;
+            /**
+             * @description kept / moves, to three decimals; null with no reviewed move.
+             * @example 0.933
+             */
+            accuracy: number | null;
+            /**
+             * @description Moves that made the value worse.
+             * @example 1
+             */
+            mistakes: number;
+            /**
+             * @description Of those, the mistakes that turned a win into a draw or a loss.
+             * @example 0
+             */
+            winsThrownAway: number;
+        };
+        /**
+         * @description One mistake of the bot in a reviewed ladder game.
+         * @example {
+         *       "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
+         *       "ply": 3,
+         *       "move": "c1-B",
+         *       "kind": "give",
+         *       "from": "draw",
+         *       "to": "loss",
+         *       "better": [
+         *         "c1-4",
+         *         "c1-5",
+         *         "c1-6"
+         *       ],
+         *       "position": "89..............A"
+         *     }
+         */
+        LadderMistake: {
+            /**
+             * @description The game's match (its page `/matches/{matchId}` shows the whole review).
+             * @example k3v7tq2mz5xj4c6rb3wn2hd5fa
+             */
+            matchId: string;
+            /**
+             * @description The move's ply in its game (0: the opening give).
+             * @example 3
+             */
+            ply: number;
+            /**
+             * @description The move, as in the record.
+             * @example c1-B
+             */
+            move: string;
+            kind: components["schemas"]["MistakeKind"];
+            /** @description The value for the bot before the move. */
+            from: components["schemas"]["Value"];
+            /** @description The value for the bot after it. */
+            to: components["schemas"]["Value"];
+            /**
+             * @description Moves that kept the value, best first (up to three).
+             * @example [
+             *       "c1-4",
+             *       "c1-5",
+             *       "c1-6"
+             *     ]
+             */
+            better: string[];
+            /**
+             * @description The position just before the move (a position string: open it with `/analyze?position=`).
+             * @example 89..............A
+             */
+            position: string;
         };
         /**
          * @description A puzzle: a position where the player to move wins by force and at most two moves do. The solution is never part of it.

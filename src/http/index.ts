@@ -2,3 +2,4 @@
 export { createApp } from "./app.ts";
 export { type App, type AppEnv, problem } from "./context.ts";
 export { REFERENCE_HEADERS, referencePage } from "./routes/docs.ts";
+export { ladderBotView } from "./routes/ladder.ts";

@@ -23,6 +23,7 @@ import {
   entryOutput,
   LADDER_SETTINGS,
   type LadderBotOutput,
+  type LadderBotRecord,
   type LadderEntryOutput,
   type LadderPageOutput,
   ladderGameOutput,
@@ -140,8 +141,8 @@ export class LadderObject extends DurableObject<Env> {
     return this.store.history(botId).map(pointOutput);
   }
 
-  /** A bot's entry with its rating history and latest games. */
-  async bot(botId: string): Promise<Reply<LadderBotOutput>> {
+  /** A bot's entry with its rating history and latest games (its accuracy is read from the games' match objects, by the Worker). */
+  async bot(botId: string): Promise<Reply<LadderBotRecord>> {
     const member = this.store.member(botId);
     if (member === undefined) return notOnLadder(botId);
     const { games, names } = this.store.recentGames(botId);

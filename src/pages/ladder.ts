@@ -2,10 +2,12 @@
  * `/ladder` and `/ladder/{bot}`: the standing ladder, rendered on the server from the LadderObject's
  * views (the same as GET /v1/ladder and GET /v1/ladder/{bot}), each bot's rating history drawn as an
  * inline SVG chart (ladder-chart.ts). No script: the page shows the ladder as of the request; a paused
- * bot shows why.
+ * bot shows why. A bot's page also shows its accuracy over its latest reviewed games and its recent
+ * mistakes, each linked to its game's page (the whole review) and to the analysis of the position before it.
  */
 import { html, raw } from "hono/html";
 import type { LadderBotOutput, LadderEntryOutput, LadderPageOutput } from "../wire/index.ts";
+import { LADDER_REVIEWED_GAMES } from "../wire/index.ts";
 import { PRIOR_SD_ELO, RATING_ORIGIN } from "../tournament/index.ts";
 import { type Html, page, TOURNAMENT_VIEWS } from "./layout.ts";
 import { type ChartPoint, ratingChart, ratingSparkline } from "./ladder-chart.ts";
@@ -30,6 +32,9 @@ svg.rating-chart.narrow { display: none; }
 .paused-reason { border-left: 5px solid var(--bad); background: #fbe9e6; }
 .ladder-stats { display: flex; flex-wrap: wrap; gap: .3rem 1.4rem; margin: .4rem 0 .8rem; }
 .ladder-stats b { font-size: 1.25rem; }
+.mistake-list { list-style: none; padding: 0; margin: .4rem 0 1rem; }
+.mistake-list li { padding: .45rem 0; border-bottom: 1px solid var(--line); line-height: 1.5; }
+.mistake-list .kind { font-weight: 600; }
 @media (max-width: 600px) {
   .ladder-table .wide { display: none; }
   .ladder-table td.spark { width: 84px; }
@@ -81,6 +86,40 @@ ${next === "" ? "" : html`<p><a href="${next}">Next ${limit} →</a></p>`}`;
   return page({ title: "Ladder", body });
 }
 
+/** What threw the value away, in words. */
+const MISTAKE_WORDS: Record<string, string> = {
+  placement: "the placement lost it",
+  give: "the piece given lost it",
+  announcement: "the Quarto was not announced",
+  claim: "the missed Quarto was not claimed",
+};
+
+/** The bot's accuracy over its reviewed games, as one of the page's figures. */
+function accuracyStat(view: LadderBotOutput): Html {
+  const { accuracy } = view;
+  const pending = accuracy.pending === 0 ? "" : `, ${accuracy.pending} being reviewed`;
+  if (accuracy.accuracy === null) return html`<div>Accuracy <b>–</b> <span class="muted">no game reviewed yet${pending}</span></div>`;
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+  return html`<div id="ladder-accuracy" title="over its latest ${LADDER_REVIEWED_GAMES} games that are reviewed">Accuracy <b>${Math.round(accuracy.accuracy * 100)}%</b> <span class="muted">${accuracy.kept} of ${plural(accuracy.moves, "move")} kept the value in ${plural(accuracy.games, "game")}; ${plural(accuracy.mistakes, "mistake")}, ${plural(accuracy.winsThrownAway, "win")} thrown away${pending}</span></div>`;
+}
+
+/** The bot's recent mistakes, each with its game and the analysis of the position before it. */
+function mistakesSection(view: LadderBotOutput): Html {
+  const games = new Map(view.recentGames.map((game) => [game.matchId, game]));
+  const items = view.recentMistakes.map((mistake) => {
+    const game = games.get(mistake.matchId);
+    const better =
+      mistake.better.length === 0 ? "" : html` Kept it: ${mistake.better.map((move, index) => html`${index > 0 ? ", " : ""}<code>${move}</code>`)}.`;
+    return html`<li class="mistake-item"><span class="muted">${game ? html`${game.finishedAt.slice(5, 16).replace("T", " ")} against ${game.opponent.name}, ` : ""}move ${mistake.ply + 1}:</span>
+<code>${mistake.move}</code> ${mistake.from} → ${mistake.to}, ${MISTAKE_WORDS[mistake.kind] ?? mistake.kind} (<span class="kind">${mistake.kind}</span>).${better}
+<a href="/matches/${mistake.matchId}">The game</a> · <a href="/analyze?position=${encodeURIComponent(mistake.position)}">Analyze the position</a></li>`;
+  });
+  const none = view.accuracy.games === 0 ? "No game reviewed yet." : "No mistake in its reviewed games.";
+  return html`<h2>Recent mistakes</h2>
+<p class="muted">Every ladder game is reviewed exactly once it ends: a mistake is a move after which the bot's value (win, draw or loss with best play) is worse than before it.</p>
+${items.length === 0 ? html`<p class="muted" id="no-mistakes">${none}</p>` : html`<ol class="mistake-list" id="recent-mistakes">${items}</ol>`}`;
+}
+
 export function ladderBotPage(view: LadderBotOutput): Html {
   const games = view.recentGames.map(
     (game) => html`<tr>
@@ -104,10 +143,12 @@ ${
 <div>Rating <b>${Math.round(view.rating)}</b> <span class="muted">± ${Math.round(view.deviation)}</span></div>
 <div>Games <b>${view.games}</b> <span class="muted">${record(view)}, ${view.forfeits} forfeits</span></div>
 <div>Status <b>${view.status}</b>${view.playing ? html` · <a href="/tournaments/${view.playing.tournamentId}">playing ${view.playing.opponent.name}</a>` : ""}</div>
+${accuracyStat(view)}
 </div>
 <h2>Rating history</h2>
 ${raw(ratingChart(view.history, view.bot.name, START, { width: 640, height: 260, className: "wide-chart" }))}
 ${raw(ratingChart(view.history, view.bot.name, START, { width: 360, height: 240, className: "narrow" }))}
+${mistakesSection(view)}
 <h2>Latest games</h2>
 <div class="table-wrap"><table class="ladder-table">
 <thead><tr><th>Ended</th><th>Opponent</th><th>Moved</th><th class="wide">Opening</th><th>Result</th><th>See</th></tr></thead>

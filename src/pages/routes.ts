@@ -6,7 +6,7 @@
  * their scripts use only the public API. The Worker entry registers them first.
  */
 import type { Context } from "hono";
-import { type App, type AppEnv, problem, REFERENCE_HEADERS, referencePage } from "../http/index.ts";
+import { type App, type AppEnv, ladderBotView, problem, REFERENCE_HEADERS, referencePage } from "../http/index.ts";
 import { isMatchId } from "../match/index.ts";
 import { analyzePage } from "./analyze.ts";
 import { learnPage } from "./learn.ts";
@@ -154,7 +154,7 @@ export function registerPageRoutes(app: App): void {
 
   app.get("/ladder/:bot", async (c) => {
     const bot = c.req.param("bot");
-    const view = isMatchId(bot) ? await c.env.LADDER.get(c.env.LADDER.idFromName(LADDER_NAME)).bot(bot) : null;
+    const view = isMatchId(bot) ? await ladderBotView(c.env, bot) : null;
     if (!view?.ok) return pageNotFound(c, "ladder/not_found", `bot ${bot.slice(0, 40)} has never been on the ladder`);
     return render(c, ladderBotPage(view.value));
   });

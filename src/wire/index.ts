@@ -56,13 +56,24 @@ export {
   PuzzleVerdictSchema,
 } from "./puzzle-schemas.ts";
 export { judgePuzzleMove, type PuzzleOutput, puzzleOutput, type PuzzleVerdictOutput } from "./puzzles.ts";
-export { type LadderBotOutput, LadderBotSchema, type LadderEntryOutput, LadderEntrySchema, type LadderPageOutput, LadderPageSchema } from "./ladder-schemas.ts";
+export {
+  LADDER_REVIEWED_GAMES,
+  type LadderBotOutput,
+  type LadderBotRecord,
+  LadderBotSchema,
+  type LadderEntryOutput,
+  LadderEntrySchema,
+  type LadderPageOutput,
+  LadderPageSchema,
+} from "./ladder-schemas.ts";
 export {
   entryOutput,
   type GameRow,
   type HistoryRow,
   LADDER_NAME,
   LADDER_SETTINGS,
+  ladderAccuracy,
+  type LadderGameReview,
   ladderGameOutput,
   ladderSettings,
   type MemberRow,
@@ -169,4 +180,15 @@ export {
   type StoredTournament,
   tournamentView,
 } from "./tournament.ts";
-export { type Allowance, ANSWER_BOUND_REASON, DROP_BOUND_REASON, MAX_SOCKET_MESSAGE_BYTES, messageBytes, overDropBound, POLICY_VIOLATION, spendAllowance, spendAnswer, tooLarge } from "./socket-allowance.ts";
+export {
+  type Allowance,
+  ANSWER_BOUND_REASON,
+  DROP_BOUND_REASON,
+  MAX_SOCKET_MESSAGE_BYTES,
+  messageBytes,
+  overDropBound,
+  POLICY_VIOLATION,
+  spendAllowance,
+  spendAnswer,
+  tooLarge,
+} from "./socket-allowance.ts";

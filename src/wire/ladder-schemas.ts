@@ -5,6 +5,8 @@
  */
 import { z } from "@hono/zod-openapi";
 import { RESULT_REASONS } from "../match/index.ts";
+import { ValueSchema } from "./engine-schemas.ts";
+import { MistakeKindSchema } from "./review-schemas.ts";
 import { EXAMPLE_BOT_ID, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";
 import { NextLinkSchema } from "./pagination.ts";
 
@@ -174,18 +176,91 @@ const LadderGameSchema = z
     example: LADDER_GAME_EXAMPLE,
   });
 
+/** Games of a bot, its latest first, whose reviews its ladder entry reads (one call to each game's match object per request). */
+export const LADDER_REVIEWED_GAMES = 20;
+/** Mistakes its ladder entry lists, newest first. */
+export const LADDER_RECENT_MISTAKES = 10;
+
+const LADDER_ACCURACY_EXAMPLE = { games: 2, pending: 0, moves: 15, kept: 14, accuracy: 0.933, mistakes: 1, winsThrownAway: 0 };
+
+const LadderAccuracySchema = z
+  .object({
+    games: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({
+        description: `Of its latest ${LADDER_REVIEWED_GAMES} ladder games that count, those reviewed so far (GET /v1/matches/{id}/review).`,
+        example: 2,
+      }),
+    pending: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({
+        description: `Of its latest ${LADDER_REVIEWED_GAMES} ladder games that count, those whose review is still being computed (in the background): not counted yet.`,
+        example: 0,
+      }),
+    moves: z.number().int().min(0).openapi({ description: "Its own moves in the reviewed games (openings left out).", example: 15 }),
+    kept: z.number().int().min(0).openapi({ description: "The moves that kept the value they found.", example: 14 }),
+    accuracy: z
+      .union([z.number().min(0).max(1), z.null()])
+      .openapi({ description: "kept / moves, to three decimals; null with no reviewed move.", example: 0.933 }),
+    mistakes: z.number().int().min(0).openapi({ description: "Moves that made the value worse.", example: 1 }),
+    winsThrownAway: z.number().int().min(0).openapi({ description: "Of those, the mistakes that turned a win into a draw or a loss.", example: 0 }),
+  })
+  .openapi("LadderAccuracy", {
+    description: `The bot's accuracy over its latest ${LADDER_REVIEWED_GAMES} ladder games that are reviewed: the share of its moves that kept the exact value (the fields of a tournament's BotAccuracy).`,
+    example: LADDER_ACCURACY_EXAMPLE,
+  });
+
+const LADDER_MISTAKE_EXAMPLE = {
+  matchId: "k3v7tq2mz5xj4c6rb3wn2hd5fa",
+  ply: 3,
+  move: "c1-B",
+  kind: "give" as const,
+  from: "draw" as const,
+  to: "loss" as const,
+  better: ["c1-4", "c1-5", "c1-6"],
+  position: "89..............A",
+};
+
+const LadderMistakeSchema = z
+  .object({
+    matchId: z
+      .string()
+      .openapi({ description: "The game's match (its page `/matches/{matchId}` shows the whole review).", example: LADDER_MISTAKE_EXAMPLE.matchId }),
+    ply: z.number().int().min(0).openapi({ description: "The move's ply in its game (0: the opening give).", example: 3 }),
+    move: z.string().openapi({ description: "The move, as in the record.", example: "c1-B" }),
+    kind: MistakeKindSchema,
+    from: ValueSchema.openapi({ description: "The value for the bot before the move." }),
+    to: ValueSchema.openapi({ description: "The value for the bot after it." }),
+    better: z.array(z.string()).openapi({ description: "Moves that kept the value, best first (up to three).", example: ["c1-4", "c1-5", "c1-6"] }),
+    position: z.string().openapi({
+      description: "The position just before the move (a position string: open it with `/analyze?position=`).",
+      example: LADDER_MISTAKE_EXAMPLE.position,
+    }),
+  })
+  .openapi("LadderMistake", { description: "One mistake of the bot in a reviewed ladder game.", example: LADDER_MISTAKE_EXAMPLE });
+
 export const LadderBotSchema = LadderEntrySchema.extend({
   history: z.array(RatingPointSchema).openapi({
     description:
       "The bot's rating after its pairings, oldest first: at most 256 points, thinned with age (when the limit is reached the oldest half keeps every other point), the latest ones all there.",
   }),
   recentGames: z.array(LadderGameSchema).openapi({ description: "Its latest ladder games, newest first (at most 50)." }),
+  accuracy: LadderAccuracySchema,
+  recentMistakes: z.array(LadderMistakeSchema).openapi({
+    description: `Its mistakes in the reviewed games of \`accuracy\`, newest first (at most ${LADDER_RECENT_MISTAKES}).`,
+  }),
 }).openapi("LadderBot", {
-  description: "A bot on the ladder, with its rating history and its latest games.",
+  description: "A bot on the ladder, with its rating history, its latest games, and its accuracy and mistakes in the reviewed ones.",
   example: {
     ...LADDER_ENTRY_EXAMPLE,
     history: [{ at: "2026-10-01T13:05:00.000Z", games: 24, rating: 1587.3, deviation: 96.4 }],
     recentGames: [LADDER_GAME_EXAMPLE],
+    accuracy: LADDER_ACCURACY_EXAMPLE,
+    recentMistakes: [LADDER_MISTAKE_EXAMPLE],
   },
 });
 
@@ -202,6 +277,10 @@ export const LadderPageSchema = z
 export type LadderStatus = z.infer<typeof LadderStatusSchema>;
 export type LadderEntryOutput = z.infer<typeof LadderEntrySchema>;
 export type LadderBotOutput = z.infer<typeof LadderBotSchema>;
+/** A bot's ladder entry as the LadderObject answers it: the accuracy and mistakes are read from the games' match objects. */
+export type LadderBotRecord = Omit<LadderBotOutput, "accuracy" | "recentMistakes">;
+export type LadderAccuracyOutput = z.infer<typeof LadderAccuracySchema>;
+export type LadderMistakeOutput = z.infer<typeof LadderMistakeSchema>;
 export type LadderPageOutput = z.infer<typeof LadderPageSchema>;
 export type LadderGameOutput = z.infer<typeof LadderGameSchema>;
 export type RatingPointOutput = z.infer<typeof RatingPointSchema>;

@@ -5,11 +5,15 @@
  * finished ladder game in one of its bots' lists; a history row is a member's rating after one of its
  * pairings.
  */
-import type { ResultReason } from "../match/index.ts";
+import { type GameReview, type ResultReason, replayRecord, type SeatIndex, seatOfRole } from "../match/index.ts";
+import { makePositionString, parseMoveText, type Rules } from "../rules/index.ts";
 import {
   LADDER_RATING,
+  LADDER_RECENT_MISTAKES,
+  type LadderAccuracyOutput,
   type LadderEntryOutput,
   type LadderGameOutput,
+  type LadderMistakeOutput,
   type LadderSettingsOutput,
   type LadderStatus,
   type RatingPointOutput,
@@ -159,4 +163,57 @@ export function ladderGameOutput(row: GameRow, botId: string, names: ReadonlyMap
     detail: row.detail,
     finishedAt: instant(row.finished_at),
   };
+}
+
+/** One of a bot's ladder games with its review as the game's match object answers it: ready, or still being computed. */
+export type LadderGameReview =
+  | { game: LadderGameOutput; status: "pending" }
+  | { game: LadderGameOutput; status: "ready"; review: GameReview; rules: Rules; firstSeat: SeatIndex };
+
+/**
+ * A bot's accuracy over its reviewed ladder games (its seat's summaries summed, as a tournament sums
+ * them) and its latest mistakes in them, newest first, each with the position before it (the game
+ * replayed from its moves, only for the games whose mistakes are listed). `games` come newest first; a
+ * game without a move (forfeited before the first) is left out, as tournaments leave it out.
+ */
+export function ladderAccuracy(games: readonly LadderGameReview[]): { accuracy: LadderAccuracyOutput; recentMistakes: LadderMistakeOutput[] } {
+  const accuracy = { games: 0, pending: 0, moves: 0, kept: 0, accuracy: null as number | null, mistakes: 0, winsThrownAway: 0 };
+  const recentMistakes: LadderMistakeOutput[] = [];
+  for (const entry of games) {
+    if (entry.status === "pending") {
+      accuracy.pending++;
+      continue;
+    }
+    const { game, review, rules, firstSeat } = entry;
+    if (review.moves.length === 0) continue;
+    const seat = seatOfRole(game.role, firstSeat);
+    const summary = review.seats[seat];
+    accuracy.games++;
+    accuracy.moves += summary.moves;
+    accuracy.kept += summary.kept;
+    accuracy.mistakes += summary.mistakes.length;
+    accuracy.winsThrownAway += summary.winsThrownAway;
+    if (recentMistakes.length === LADDER_RECENT_MISTAKES) continue;
+    const own = review.moves.filter((move) => move.seat === seat && !move.opening && move.mistake !== undefined).reverse();
+    if (own.length === 0) continue;
+    const positions = positionsBefore(review, rules, firstSeat);
+    for (const move of own.slice(0, LADDER_RECENT_MISTAKES - recentMistakes.length)) {
+      const { kind, from, to, better } = move.mistake as NonNullable<typeof move.mistake>;
+      recentMistakes.push({ matchId: game.matchId as string, ply: move.ply, move: move.move, kind, from, to, better, position: positions[move.ply] });
+    }
+  }
+  accuracy.accuracy = accuracy.moves === 0 ? null : Math.round((1000 * accuracy.kept) / accuracy.moves) / 1000;
+  return { accuracy, recentMistakes };
+}
+
+/** The position string before each move of a reviewed game, replayed from the review's moves (a stored match always replays). */
+function positionsBefore(review: GameReview, rules: Rules, firstSeat: SeatIndex): string[] {
+  const moves = review.moves.map((move) => {
+    const parsed = parseMoveText(move.move);
+    if (parsed === null) throw new Error(`a reviewed move is not a move: ${move.move}`);
+    return { move: parsed };
+  });
+  const replayed = replayRecord({ rules, firstSeat, moves });
+  if (!replayed.ok) throw new Error(`a reviewed game does not replay: ${replayed.error.code} ${replayed.error.detail}`);
+  return replayed.value.steps.map((step) => makePositionString(step.position));
 }

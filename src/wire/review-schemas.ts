@@ -13,7 +13,7 @@ import { ReplayRequestSchema } from "./match-schemas.ts";
 
 const MISTAKE_KINDS = ["placement", "give", "announcement", "claim"] as const;
 
-const MistakeKindSchema = z.enum(MISTAKE_KINDS).openapi("MistakeKind", {
+export const MistakeKindSchema = z.enum(MISTAKE_KINDS).openapi("MistakeKind", {
   description:
     "What threw the value away: `placement` (no give after it could keep the value), `give` (the placement kept it, the piece given lost it), `announcement` (a Quarto completed and not announced, under `announce: manual`), `claim` (the opponent's unannounced Quarto could be claimed, and the move was made instead).",
   example: "give",

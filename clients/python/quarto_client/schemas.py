@@ -1791,12 +1791,15 @@ class LadderSettings(TypedDict):
 
 
 class LadderBot(LadderEntry):
-    """A bot on the ladder, with its rating history and its latest games."""
+    """A bot on the ladder, with its rating history, its latest games, and its accuracy and mistakes in the reviewed ones."""
 
     #: The bot's rating after its pairings, oldest first: at most 256 points, thinned with age (when the limit is reached the oldest half keeps every other point), the latest ones all there.
     history: List[RatingPoint]
     #: Its latest ladder games, newest first (at most 50).
     recentGames: List[LadderGame]
+    accuracy: LadderAccuracy
+    #: Its mistakes in the reviewed games of `accuracy`, newest first (at most 10).
+    recentMistakes: List[LadderMistake]
 
 
 class RatingPoint(TypedDict):
@@ -1839,6 +1842,32 @@ class LadderGame(TypedDict):
     #: More about the ending, in words.
     detail: Optional[str]
     finishedAt: str
+
+
+class LadderAccuracy(TypedDict):
+    """The bot's accuracy over its latest 20 ladder games that are reviewed: the share of its moves that kept the exact value (the fields of a tournament's BotAccuracy)."""
+
+    #: Of its latest 20 ladder games that count, those reviewed so far (GET /v1/matches/{id}/review).
+    games: int
+    #: Of its latest 20 ladder games that count, those whose review is still being computed (in the background): not counted yet.
+    pending: int
+    #: Its own moves in the reviewed games (openings left out).
+    moves: int
+    #: The moves that kept the value they found.
+    kept: int
+    #: kept / moves, to three decimals; null with no reviewed move.
+    accuracy: Optional[float]
+    #: Moves that made the value worse.
+    mistakes: int
+    #: Of those, the mistakes that turned a win into a draw or a loss.
+    winsThrownAway: int
+
+
+_LadderMistakeRequired = TypedDict("_LadderMistakeRequired", {"matchId": str, "ply": int, "move": str, "kind": "MistakeKind", "from": "Value", "to": "Value", "better": List[str], "position": str})
+
+
+class LadderMistake(_LadderMistakeRequired):
+    """One mistake of the bot in a reviewed ladder game."""
 
 
 class Puzzle(TypedDict):

@@ -3,6 +3,10 @@
  * Trigger and rated over all their ladder games, in one LadderObject Durable Object
  * (src/objects/ladder.ts). A bot joins at registration (`ladder: true` in POST /v1/bots) or later, and
  * leaves or resumes after a pause, with its management token.
+ *
+ * A bot's accuracy is read here, in the Worker, from the reviews its latest games' match objects store
+ * (ladderBotView): nothing about reviews is kept in the ladder, and the one LadderObject, which every
+ * pairing goes through, makes no call for it.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -10,7 +14,11 @@ import {
   DEFAULT_PAGE_LIMIT,
   EXAMPLE_BOT_ID,
   LADDER_NAME,
+  LADDER_REVIEWED_GAMES,
+  ladderAccuracy,
+  type LadderBotOutput,
   LadderBotSchema,
+  type LadderGameReview,
   LadderEntrySchema,
   LadderPageSchema,
   nextLink,
@@ -20,7 +28,7 @@ import {
   problemResponses,
   type Reply,
 } from "../../wire/index.ts";
-import { hashToken, isMatchId } from "../../match/index.ts";
+import { type GameReview, hashToken, isMatchId } from "../../match/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { registryStub } from "./bots.ts";
 
@@ -48,6 +56,28 @@ async function ownedBot(c: Context<AppEnv>, id: string): Promise<{ id: string; n
   if (!bot) throw new ProblemError("registry/not_found", `there is no registered bot ${id.length > 40 ? `${id.slice(0, 40)}...` : id}`);
   if (bot.tokenHash !== (await hashToken(token))) throw new ProblemError("registry/wrong_token", "the token is not this bot's management token");
   return { id: bot.id, name: bot.name };
+}
+
+/**
+ * A bot's ladder entry with its accuracy over its latest LADDER_REVIEWED_GAMES games that count and its
+ * recent mistakes: one gameReview call to each game's match object, all at once, each answering its
+ * stored review (a few KB). A review still being computed counts as pending (asking for it arms its
+ * object's alarm, as GET /v1/matches/{id}/review does); a match deleted by retention is left out.
+ */
+export async function ladderBotView(env: Env, botId: string): Promise<Reply<LadderBotOutput>> {
+  const read = await ladderStub(env).bot(botId);
+  if (!read.ok) return read;
+  const games = read.value.recentGames.filter((game) => game.matchId !== null && game.result !== "none").slice(0, LADDER_REVIEWED_GAMES);
+  const answers = await Promise.all(games.map((game) => env.MATCHES.get(env.MATCHES.idFromName(game.matchId as string)).gameReview()));
+  const reviewed = games.flatMap((game, index): LadderGameReview[] => {
+    const answer = answers[index];
+    if (!answer.ok || answer.value === null) return [];
+    if (answer.value.status === "pending") return [{ game, status: "pending" }];
+    // Over RPC the review's pair of seats arrives typed as an array; it is the stored pair.
+    const { review, rules, firstSeat } = answer.value;
+    return [{ game, status: "ready", review: review as GameReview, rules, firstSeat }];
+  });
+  return { ok: true, value: { ...read.value, ...ladderAccuracy(reviewed) } };
 }
 
 export function registerLadderRoutes(app: App): void {
@@ -81,7 +111,7 @@ export function registerLadderRoutes(app: App): void {
       operationId: "getLadderBot",
       summary: "A bot on the ladder",
       description:
-        "The bot's ladder entry (status, and why it is paused if it is; rating and record), its rating after each of its pairings, and its latest ladder games with links to their tournaments and matches.",
+        "The bot's ladder entry (status, and why it is paused if it is; rating and record), its rating after each of its pairings, its latest ladder games with links to their tournaments and matches, and its `accuracy` over the latest 20 of them that are reviewed (every game is reviewed exactly in the background once it ends: GET /v1/matches/{id}/review) with its `recentMistakes`, each with the position before it.",
       request: { params: BotParamSchema },
       responses: {
         200: { description: "The bot's ladder entry and history.", content: { "application/json": { schema: LadderBotSchema } } },
@@ -91,7 +121,7 @@ export function registerLadderRoutes(app: App): void {
     async (c) => {
       const { bot } = c.req.valid("param");
       if (!isMatchId(bot)) throw new ProblemError("ladder/not_found", `bot ${bot.slice(0, 40)} has never been on the ladder`);
-      return c.json(value(await ladderStub(c.env).bot(bot)), 200);
+      return c.json(value(await ladderBotView(c.env, bot)), 200);
     },
   );
 
