@@ -35,6 +35,7 @@ svg.rating-chart.narrow { display: none; }
 .mistake-list { list-style: none; padding: 0; margin: .4rem 0 1rem; }
 .mistake-list li { padding: .45rem 0; border-bottom: 1px solid var(--line); line-height: 1.5; }
 .mistake-list .kind { font-weight: 600; }
+.mistake-list .mistake-links { display: block; }
 @media (max-width: 600px) {
   .ladder-table .wide { display: none; }
   .ladder-table td.spark { width: 84px; }
@@ -112,7 +113,7 @@ function mistakesSection(view: LadderBotOutput): Html {
       mistake.better.length === 0 ? "" : html` Kept it: ${mistake.better.map((move, index) => html`${index > 0 ? ", " : ""}<code>${move}</code>`)}.`;
     return html`<li class="mistake-item"><span class="muted">${game ? html`${game.finishedAt.slice(5, 16).replace("T", " ")} against ${game.opponent.name}, ` : ""}move ${mistake.ply + 1}:</span>
 <code>${mistake.move}</code> ${mistake.from} → ${mistake.to}, ${MISTAKE_WORDS[mistake.kind] ?? mistake.kind} (<span class="kind">${mistake.kind}</span>).${better}
-<a href="/matches/${mistake.matchId}">The game</a> · <a href="/analyze?position=${encodeURIComponent(mistake.position)}">Analyze the position</a></li>`;
+<span class="mistake-links"><a href="/matches/${mistake.matchId}">The game</a> · <a href="/analyze?position=${encodeURIComponent(mistake.position)}">Analyze the position</a></span></li>`;
   });
   const none = view.accuracy.games === 0 ? "No game reviewed yet." : "No mistake in its reviewed games.";
   return html`<h2>Recent mistakes</h2>

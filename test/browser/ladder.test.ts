@@ -2,12 +2,14 @@
  * The ladder under `npm start` (which the browser tests run, as the README says): two registered bots
  * join it, `GET /__scheduled` (wrangler dev's `--test-scheduled`, in the start script) runs the
  * scheduler, which pairs them; the pairing's two games are played and recorded, and /ladder and
- * /ladder/{bot} show them, ratings in whole points as on the tournament pages; no table scrolls
+ * /ladder/{bot} show them, ratings in whole points as on the tournament pages; once the games are
+ * reviewed (wrangler dev reviews every game as it ends) a bot's page shows its accuracy and its recent
+ * mistakes, each linked to its game and to the analysis of the position before it; no table scrolls
  * sideways at 1366x768, 1280x800 or on a phone.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LadderPageOutput, TournamentOutput } from "../../src/wire/index.ts";
+import type { LadderBotOutput, LadderPageOutput, TournamentOutput } from "../../src/wire/index.ts";
 import { api, baseUrl, expectNoSidewaysScrollAnywhere, launchBrowser, openPage, SIZES, screenshot } from "./chromium.ts";
 
 const ladder = () => api<LadderPageOutput>("/v1/ladder");
@@ -57,7 +59,11 @@ describe.skipIf(!baseUrl)("the ladder under npm start", () => {
     await screenshot(page, "ladder-playing");
 
     // The pairing's two games are played; the ladder records them (its alarm, or the next scheduled run).
-    await until("the pairing's end", () => api<TournamentOutput>(`/v1/tournaments/${pairing}`), (view) => view.status === "finished");
+    await until(
+      "the pairing's end",
+      () => api<TournamentOutput>(`/v1/tournaments/${pairing}`),
+      (view) => view.status === "finished",
+    );
     const recorded = await until(
       "the games recorded",
       async () => {
@@ -68,6 +74,14 @@ describe.skipIf(!baseUrl)("the ladder under npm start", () => {
     );
     const easy = recorded.bots.find((entry) => entry.bot.id === joined[0].id);
     expect(easy?.games).toBeGreaterThanOrEqual(2);
+    // The reviews follow the games, in the background: random's accuracy once both of its first games are reviewed.
+    const random = await until(
+      "random's games reviewed",
+      () => api<LadderBotOutput>(`/v1/ladder/${joined[1].id}`),
+      (entry) => entry.accuracy.games >= 2,
+    );
+    expect(random.accuracy.accuracy).not.toBeNull();
+    const gamesOfRandom = new Set(random.recentGames.map((game) => game.matchId));
 
     for (const [size, viewport] of SIZES) {
       await page.setViewportSize(viewport);
@@ -85,6 +99,33 @@ describe.skipIf(!baseUrl)("the ladder under npm start", () => {
       expect(stats).toMatch(/Rating \d+ ± \d+\s/);
       await expectNoSidewaysScrollAnywhere(page, `${size} /ladder/{bot}`);
       await screenshot(page, `ladder-bot-${size}`);
+
+      // Random's page: its accuracy, and each of its recent mistakes linked to its game and its position.
+      await page.goto(`${baseUrl}/ladder/${joined[1].id}`);
+      expect(await page.textContent("#ladder-accuracy")).toMatch(/Accuracy \d+%\s+\d+ of \d+ moves kept the value in \d+ games/);
+      const mistakes = await page.$$eval("#recent-mistakes li", (items) =>
+        items.map((item) => [...item.querySelectorAll("a")].map((link) => link.getAttribute("href") ?? "")),
+      );
+      // Reviews of later games may have landed since the API was read: they only add mistakes, up to ten.
+      expect(mistakes.length).toBeGreaterThanOrEqual(random.recentMistakes.length);
+      expect(mistakes.length).toBeLessThanOrEqual(10);
+      if (mistakes.length === 0) expect(await page.textContent("#no-mistakes")).toBe("No mistake in its reviewed games.");
+      for (const [game, analyze] of mistakes) {
+        expect(gamesOfRandom.has(game.replace("/matches/", ""))).toBe(true);
+        expect(analyze).toMatch(/^\/analyze\?position=[0-9A-F.]{17}$/);
+      }
+      await expectNoSidewaysScrollAnywhere(page, `${size} /ladder/{bot} with mistakes`);
+      await screenshot(page, `ladder-bot-mistakes-${size}`);
+    }
+    // A mistake's analysis link opens the analysis of the position before it.
+    const [, analyzeLink] =
+      (
+        await page.$$eval("#recent-mistakes li", (items) => items.map((item) => [...item.querySelectorAll("a")].map((link) => link.getAttribute("href") ?? "")))
+      )[0] ?? [];
+    if (analyzeLink) {
+      await page.click(`#recent-mistakes li:first-child a[href="${analyzeLink}"]`);
+      await page.waitForURL(/\/analyze\?/);
+      expect(await page.inputValue("#position")).toBe(decodeURIComponent(analyzeLink.replace("/analyze?position=", "")));
     }
     watched.checkClean();
   });
