@@ -41,11 +41,11 @@ const check = (ok: boolean, what: string) => {
 };
 
 /** Everything the ladder says: the listing and every bot's entry with its history and games. */
-async function snapshot(ids: readonly string[]): Promise<{ page: LadderPageOutput; bots: LadderBotOutput[] }> {
+async function snapshot(ids: readonly string[]): Promise<{ page: LadderPageOutput; bots: Omit<LadderBotOutput, "accuracy" | "recentMistakes">[] }> {
   const page = await call<LadderPageOutput>(worker.origin, "/v1/ladder");
   const entries = await Promise.all(ids.map((id) => call<LadderBotOutput>(worker.origin, `/v1/ladder/${id}`)));
-  // gamesLastHour moves with the clock, not with the ladder.
-  const still = (entry: LadderBotOutput) => ({ ...entry, gamesLastHour: 0 });
+  // gamesLastHour moves with the clock, and accuracy with the games' reviews (computed in the background, stored by their matches), not with the ladder.
+  const still = ({ accuracy: _accuracy, recentMistakes: _mistakes, ...entry }: LadderBotOutput) => ({ ...entry, gamesLastHour: 0 });
   return { page: { ...page, bots: page.bots.map((entry) => ({ ...entry, gamesLastHour: 0 })) }, bots: entries.map(still) };
 }
 
