@@ -36,6 +36,7 @@ svg.rating-chart.narrow { display: none; }
 .mistake-list li { padding: .45rem 0; border-bottom: 1px solid var(--line); line-height: 1.5; }
 .mistake-list .kind { font-weight: 600; }
 .mistake-list .mistake-links { display: block; }
+.mistake-list code { white-space: nowrap; }
 @media (max-width: 600px) {
   .ladder-table .wide { display: none; }
   .ladder-table td.spark { width: 84px; }
