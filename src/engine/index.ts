@@ -9,7 +9,7 @@ export { hashSeed, seededRandom, shuffleInPlace } from "./random.ts";
 export { DEFAULT_MAX_NODES, type Evaluation, type EvaluateOptions, type Level, LEVELS, type Suggestion, type SuggestOptions } from "./requests.ts";
 export type { Value } from "./score.ts";
 export { configureTurns, DEFAULT_QUEUE_LENGTH, EngineBusy, type EnginePriority, type WorkOptions } from "./scheduler.ts";
-export { evaluateInTurn, suggestMoveInTurn } from "./sliced.ts";
+export { evaluateInTurn, evaluationsInTurn, suggestMoveInTurn } from "./sliced.ts";
 export { DEFAULT_SLICE_NODES } from "./slices.ts";
 export { suggestMove } from "./suggest.ts";
 /** How many times this isolate allocated the 24 MiB transposition table: 0 until a request searches, then 1. */

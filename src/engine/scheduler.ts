@@ -26,7 +26,7 @@ import { DEFAULT_SLICE_NODES } from "./slices.ts";
 /** A class of engine work: what a person waits for, what a game waits for, or what nobody waits for. */
 export type EnginePriority = "interactive" | "background" | "idle";
 /** The classes, highest priority first. */
-export const ENGINE_PRIORITIES: readonly EnginePriority[] = ["interactive", "background", "idle"];
+const ENGINE_PRIORITIES: readonly EnginePriority[] = ["interactive", "background", "idle"];
 
 /** Thrown when a refusable (API) search finds the interactive line full. */
 export class EngineBusy extends Error {

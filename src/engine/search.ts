@@ -65,9 +65,6 @@ export function startRequest(maxNodes: number, resume?: Resume): void {
   tableReady = false;
 }
 
-/** Whether the current request has started its table generation. */
-export const tableStarted = (): boolean => tableReady;
-
 /** Whether requests share the table generation started by shareTable(true) (off in the service). */
 let sharing = false;
 

@@ -45,6 +45,32 @@ export function suggestMoveInTurn(position: Position, rules: Rules, options: Sug
   return inTurn(work, options.maxNodes, (slices) => suggestMoveSliced(position, rules, options, slices));
 }
 
+/** Evaluations that a session answers at once before it waits for its next turn (an answer from a book costs well under a millisecond). */
+const EVALUATIONS_PER_TURN = 8;
+
+/**
+ * Many evaluations as one search of the isolate's scheduler (a review's): `session` gets an `evaluate`
+ * that runs in slices within this one turn of the line, so that a session of small evaluations (most
+ * of a review's come from a book or fit in one slice) needs a handful of turns rather than one per
+ * evaluation. It waits for its next turn after each evaluation that searched, and after every
+ * EVALUATIONS_PER_TURN that did not.
+ */
+export function evaluationsInTurn<T>(work: WorkOptions, maxNodes: number, session: (evaluate: (position: Position, rules: Rules, options: EvaluateOptions) => Promise<Evaluation>) => Promise<T>): Promise<T> {
+  return turns.scheduler.run(work, budgetOf(maxNodes), (pause) => {
+    const slices: SliceOptions = { sliceNodes: turns.sliceNodes, pause, bank: work.priority === "interactive" ? 0 : 1 };
+    let sinceTurn = 0;
+    return session(async (position, rules, options) => {
+      if (sinceTurn >= EVALUATIONS_PER_TURN) {
+        await pause();
+        sinceTurn = 0;
+      }
+      const evaluation = await evaluateSliced(position, rules, options, slices);
+      sinceTurn += evaluation.nodes > 0 ? EVALUATIONS_PER_TURN : 1;
+      return evaluation;
+    });
+  });
+}
+
 /** evaluate for a service: in this isolate's scheduler and in slices, as suggestMoveInTurn. */
 export function evaluateInTurn(position: Position, rules: Rules, options: EvaluateOptions, work: WorkOptions): Promise<Evaluation> {
   return inTurn(work, options.maxNodes, (slices) => evaluateSliced(position, rules, options, slices));

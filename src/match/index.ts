@@ -35,6 +35,6 @@ export {
   seatOfTokenHash,
   seatToMove,
 } from "./machine.ts";
-export { type GameReview, type Mistake, type MistakeKind, type MoveReview, type ReviewInput, reviewGame, reviewGameInTurn, type SeatSummary } from "./review.ts";
+export { type GameReview, type MistakeKind, reviewGame, reviewGameInTurn } from "./review.ts";
 export { parseRecordText, type RecordedMove, type ReplayError, type ReplayErrorCode, type ReplayInput, replayRecord, sameMove } from "./replay.ts";
 export { hashToken, isMatchId, newMatchId, newSeatToken, sha256Hex } from "./secrets.ts";

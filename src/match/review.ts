@@ -8,7 +8,7 @@
  * synchronously (a benchmark, the local runner) or in the isolate's engine scheduler at a priority of
  * the caller's choosing (a hosted match reviews in the background once the game is over).
  */
-import { type Evaluation, type EvaluateOptions, evaluate, evaluateInTurn, type Value, type WorkOptions } from "../engine/index.ts";
+import { type Evaluation, type EvaluateOptions, evaluate, evaluationsInTurn, type Value, type WorkOptions } from "../engine/index.ts";
 import {
   completedShapes,
   legalMoves,
@@ -27,7 +27,7 @@ import { type ReplayError, type ReplayInput, replayRecord } from "./replay.ts";
 /** What threw the value away. */
 export type MistakeKind = "placement" | "give" | "announcement" | "claim";
 
-export interface Mistake {
+interface Mistake {
   kind: MistakeKind;
   from: Value;
   to: Value;
@@ -35,7 +35,7 @@ export interface Mistake {
   better: string[];
 }
 
-export interface MoveReview {
+interface MoveReview {
   ply: number;
   seat: SeatIndex;
   /** The move's text as in the record. */
@@ -61,7 +61,7 @@ export interface MoveReview {
   mistake?: Mistake;
 }
 
-export interface SeatSummary {
+interface SeatSummary {
   seat: SeatIndex;
   /** Moves of the seat's own (the opening's left out). */
   moves: number;
@@ -259,10 +259,18 @@ export function reviewGame(input: ReviewInput): Result<GameReview, ReplayError> 
   return next.value;
 }
 
-/** The review of a record, each evaluation in the isolate's engine scheduler as `work` (slices that yield). */
+/**
+ * The review of a record in the isolate's engine scheduler as `work`: one search of the scheduler for
+ * the whole review, its evaluations in slices that yield (evaluationsInTurn). A record that does not
+ * replay is answered at once, before any turn.
+ */
 export async function reviewGameInTurn(input: ReviewInput, work: WorkOptions): Promise<Result<GameReview, ReplayError>> {
   const steps = reviewSteps(input);
-  let next = steps.next();
-  while (!next.done) next = steps.next(await evaluateInTurn(next.value.position, input.rules, next.value.options, work));
-  return next.value;
+  const first = steps.next();
+  if (first.done) return first.value;
+  return evaluationsInTurn(work, input.maxNodes, async (evaluateNow) => {
+    let next: IteratorResult<Ask, Result<GameReview, ReplayError>> = first;
+    while (!next.done) next = steps.next(await evaluateNow(next.value.position, input.rules, next.value.options));
+    return next.value;
+  });
 }
