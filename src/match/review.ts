@@ -10,6 +10,7 @@
  */
 import { type Evaluation, type EvaluateOptions, evaluate, evaluationsInTurn, type Value, type WorkOptions } from "../engine/index.ts";
 import {
+  availablePieces,
   completedShapes,
   legalMoves,
   type Move,
@@ -146,6 +147,18 @@ function* reviewSteps(input: ReviewInput): Steps<Result<GameReview, ReplayError>
     return { value: answer.value, exact: true, ...(distance.exact && distance.pliesToEnd !== undefined ? { pliesToEnd: distance.pliesToEnd } : {}) };
   };
 
+  /** The value for the player to move, who has no piece in hand, as the best of its gives. */
+  const bestGive = function* (position: Position): Steps<Valued> {
+    let best: Value | null = null;
+    for (const piece of availablePieces(position)) {
+      const child = yield* valued(positionFromTrustedSetup({ board: [...position.board], inHand: piece }));
+      if (!child.exact || child.value === null) return { value: null, exact: false };
+      const value = flip(child.value) as Value;
+      if (best === null || RANK[value] > RANK[best]) best = value;
+    }
+    return { value: best, exact: best !== null };
+  };
+
   /** The value for the mover after `move` from `position` (a finished game's value, or the opponent's flipped). */
   const valueAfter = function* (position: Position, move: Move): Steps<Value | null> {
     const played = playMove(position, move, rules);
@@ -198,8 +211,14 @@ function* reviewSteps(input: ReviewInput): Steps<Result<GameReview, ReplayError>
       const completes = completedShapes(placed, rules, record.move.place).length > 0;
       if (completes) review.afterPlacement = "win";
       else if (placed.occupied === 0xffff) review.afterPlacement = "draw";
-      else if (positionStatus(placed, rules).status !== "ongoing") review.afterPlacement = null;
-      else {
+      else if (positionStatus(placed, rules).status !== "ongoing") {
+        // A Quarto left unannounced earlier (missedClaim: false) lapsed but stays on the board, and a
+        // position without a piece in hand reads as won: valued through its gives instead, each a
+        // position with a piece in hand, where a lapsed Quarto counts for nothing.
+        const gives = yield* bestGive(placed);
+        review.afterPlacement = gives.value;
+        review.exact &&= gives.exact;
+      } else {
         const placedValue = yield* valued(placed);
         review.afterPlacement = placedValue.value;
         review.exact &&= placedValue.exact;

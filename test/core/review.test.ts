@@ -2,7 +2,7 @@
  * The exact review of a game (src/match/review.ts), checked against the independent brute force of
  * engine-brute.ts: games are played perfectly by the engine down to 8 empty cells, then with deliberate
  * mistakes (a placement after which every give loses the value, a give that loses it, a Quarto left
- * unannounced), in classic play, the squares variant and other rules options, ending on
+ * unannounced, with and without the claim), in classic play, the squares variant and other rules options, ending on
  * the board, by a claim, a resignation or a loss on time. Every move whose position the brute force can
  * solve (8 empty cells or fewer) has its values and distances confirmed; every deliberate mistake is
  * found with its kind, no perfect move is called a mistake, and the moves offered instead keep the value.
@@ -153,7 +153,10 @@ function check(game: Game, review: GameReview): void {
       }
     }
     const deliberate = game.mistakes.get(ply);
-    if (deliberate) expect(reviewed.mistake?.kind, `ply ${ply}`).toBe(deliberate);
+    // Without the claim, a Quarto left unannounced lapses, and may lose nothing.
+    const mayKeep = deliberate === "announcement" && !game.rules.missedClaim;
+    if (deliberate && !mayKeep) expect(reviewed.mistake?.kind, `ply ${ply}`).toBe(deliberate);
+    if (mayKeep && reviewed.mistake) expect(reviewed.mistake.kind).toBe("announcement");
     // A mistake is exactly a move whose value after is worse than before.
     expect(reviewed.mistake !== undefined, `ply ${ply}`).toBe(RANK[reviewed.after as Value] < RANK[reviewed.before as Value]);
     if (ply + 1 < game.moves.length && !reviewed.unannounced) {
@@ -213,6 +216,19 @@ describe("the review of a game, against the brute force", () => {
     const last = review.moves[review.moves.length - 1];
     expect(last).toMatchObject({ unannounced: true, before: "win", afterPlacement: "win", after: "loss", mistake: { kind: "announcement" } });
     expect(last.mistake?.better[0]).toMatch(/!$/);
+    check(game, review);
+  });
+
+  it("announce manual without claims: the unannounced Quarto lapses and stays on the board; the values after it are exact", () => {
+    const rules = makeRules({ announce: "manual", missedClaim: false });
+    let game: Game | null = null;
+    for (let seed = 90; seed < 130 && game === null; seed++) {
+      const tried = playGame(rules, seed, ["give", "announcement"]);
+      if (tried.mistakes.size === 2 && tried.moves.length > [...tried.mistakes.keys()][1] + 2) game = tried;
+    }
+    if (game === null) throw new Error("no game with a Quarto to leave unannounced");
+    const review = reviewed(game);
+    expect(review.moves.some((move) => move.claimable)).toBe(false);
     check(game, review);
   });
 
