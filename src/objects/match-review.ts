@@ -4,7 +4,8 @@
  * match, and read from there afterwards. An object evicted or restarted while reviewing runs its alarm
  * again and starts the review over; nothing partial is stored.
  */
-import { type GameReview, openingPlies, reviewGameInTurn } from "../match/index.ts";
+import { type GameReview, openingPlies, replayRecord, reviewGameInTurn } from "../match/index.ts";
+import { offerMinedPuzzle } from "./puzzle-mining.ts";
 import { configureEngineTurns, readSettings, type ReviewedSeat, type StoredMatch } from "../wire/index.ts";
 
 const REVIEW_KEY = "review";
@@ -78,4 +79,23 @@ export async function reportReview(storage: DurableObjectStorage, match: StoredM
   ) as [ReviewedSeat, ReviewedSeat];
   await env.TOURNAMENTS.get(env.TOURNAMENTS.idFromName(match.tournamentId)).gameReviewed({ matchId: match.id, seats });
   storage.kv.put(REPORTED_KEY, true);
+}
+
+/**
+ * Offers the puzzle store every position of the game where the player to move, holding a piece, had a
+ * forced win and threw it away (a mistake from a win, not an opening's move): those with at most two
+ * winning moves become mined puzzles, once per canonical position and a bounded number a day
+ * (puzzle-mining.ts). Best effort: a failure is logged, and the game's review stands.
+ */
+export async function mineReview(env: Env, match: StoredMatch, review: GameReview): Promise<void> {
+  const thrown = review.moves.filter((move) => !move.opening && move.mistake?.from === "win");
+  if (thrown.length === 0) return;
+  const { rules, firstSeat } = match.state.config;
+  const replayed = replayRecord({ rules, firstSeat, moves: match.state.moves.map((record) => ({ move: record.move })) });
+  if (!replayed.ok) return;
+  for (const move of thrown) {
+    const position = replayed.value.steps[move.ply]?.position;
+    if (position?.inHand === null || position === undefined) continue;
+    await offerMinedPuzzle(env, position, rules).catch((error: unknown) => console.error("mining a puzzle failed", match.id, move.ply, error));
+  }
 }

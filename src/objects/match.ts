@@ -67,7 +67,7 @@ import {
   seatToMove,
 } from "../match/index.ts";
 import { hashSeed } from "../engine/index.ts";
-import { askForReview, computeReview, reportDue, reportReview, reviewDue, saveReview, storedReview } from "./match-review.ts";
+import { askForReview, computeReview, mineReview, reportDue, reportReview, reviewDue, saveReview, storedReview } from "./match-review.ts";
 import { retentionMs } from "./retention.ts";
 import { connectedBot } from "./bot-link.ts";
 import { callCheck, endNoticeFor, httpBot, type Player } from "../bots/index.ts";
@@ -457,7 +457,9 @@ export class MatchObject extends DurableObject<Env> {
     saveReview(this.ctx.storage, review);
     // A tournament game's review also goes to its tournament (the bots' accuracy); a failure leaves it owed to the next alarm.
     if (reportDue(this.ctx.storage, current)) await reportReview(this.ctx.storage, current, this.seatNames(current), this.env);
-    return this.schedule(current);
+    await this.schedule(current);
+    // Wins thrown away become puzzles (best effort, after the review is safe in storage).
+    await mineReview(this.env, current, review);
   }
 
   /** The seats' names: a tournament game's are its bots' entrant names. */

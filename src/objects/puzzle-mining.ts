@@ -1,7 +1,7 @@
 /**
  * Puzzles mined from games played on this service: a position where a player had a forced win that
- * at most two moves keep (and, in a reviewed game, threw it away) is proved by the engine at background
- * priority (people's searches first) and offered to the puzzle store, which keeps it once per canonical
+ * at most two moves keep (and, in a reviewed game, threw it away) is proved by the engine as idle work
+ * (people's searches and games' first) and offered to the puzzle store, which keeps it once per canonical
  * position and at most MINED_PER_DAY a UTC day. Whoever finds the positions (a game's review) calls
  * `offerMinedPuzzle`; it refuses nothing loudly: the answer says what happened.
  */
@@ -16,8 +16,9 @@ const MINED_PER_DAY = 50;
 /** A mined puzzle's proof gets this budget for every move's value (far more than a puzzle's few empty cells need). */
 const PROOF_NODES = 20_000_000;
 
+/** Mining follows reviews: idle work, after people's searches and games'. */
 const backgroundEvaluator: Evaluator = (position, rules) =>
-  evaluateInTurn(position, rules, { moves: true, distance: true, maxNodes: PROOF_NODES }, { priority: "background" });
+  evaluateInTurn(position, rules, { moves: true, distance: true, maxNodes: PROOF_NODES }, { priority: "idle" });
 
 /** What became of an offered position: added, already known, over the day's bound, or not a puzzle (and why). */
 export type MiningResult = { verdict: MinedVerdict; id: string } | { verdict: "not_a_puzzle"; reason: string };

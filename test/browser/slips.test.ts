@@ -32,7 +32,7 @@ describe.skipIf(!baseUrl)("the slips a new player met", () => {
   });
 
   it("a drawn game: 'Every piece is on the board.' spans the piece grid on one or two lines", async () => {
-    const created = await api<CreatedMatch>("/v1/matches", { seats: [{ kind: "human", take: true }, { kind: "human", take: true }] });
+    const created = await api<CreatedMatch>("/v1/matches", { firstSeat: 0, seats: [{ kind: "human", take: true }, { kind: "human", take: true }] });
     for (const [ply, text] of DRAWN.entries()) await api(`/v1/matches/${created.id}/moves`, moveBody(ply, text), created.tokens[ply % 2].token);
     for (const [name, viewport] of SIZES) {
       const watched = await openPage(browser, `/matches/${created.id}`, viewport);

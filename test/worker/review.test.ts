@@ -3,7 +3,8 @@
  * answers 409 while the match is played, 202 with Retry-After until the match's object has reviewed it
  * in its alarm, then the stored review, through evictions; with REVIEW_GAMES on (wrangler.toml's
  * default; the test bindings turn it off) the object reviews a game as soon as it ends, unasked.
- * Tournament games are matches and are reviewed alike.
+ * Tournament games are matches and are reviewed alike. A win thrown away in a reviewed game becomes a
+ * mined puzzle.
  */
 import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
@@ -13,6 +14,10 @@ import type { GameReviewOutput } from "../../src/wire/review-schemas.ts";
 import { expectProblem, json200, postJson, request } from "./http.ts";
 import { createMatch, ROW_QUARTO_SETUP, sendMove, stubOf, tokenOf } from "./match-client.ts";
 import { createTournament, getTournament, tournamentStub } from "./tournament-client.ts";
+import { evaluate } from "../../src/engine/index.ts";
+import { committedPuzzles, puzzleId, puzzleKey } from "../../src/puzzles/index.ts";
+import { legalMoves, makeMoveText, makeRules, readPosition } from "../../src/rules/index.ts";
+import type { PuzzleOutput } from "../../src/wire/index.ts";
 
 /** The game won by a row of tall pieces: seat 1's `c1-B` handed over the fourth tall piece. */
 const WON = [...ROW_QUARTO_SETUP, "d1"];
@@ -150,5 +155,30 @@ describe("GET /v1/matches/{id}/review", () => {
       });
     }
     expect(accuracy[1].mistakes).toBeGreaterThan(0);
+  });
+
+  it("a forced win thrown away in a reviewed game becomes a mined puzzle", async () => {
+    // A committed classic puzzle's position, played under the announcement rule (so not a puzzle yet) as a match's opening.
+    const rules = makeRules({ announce: "manual" });
+    const source = committedPuzzles(makeRules()).find((candidate) => candidate.moves === 2) as { position: string };
+    const read = readPosition(source.position, rules);
+    if (!read.ok) throw new Error(read.error.detail);
+    const values = evaluate(read.value, rules, { moves: true });
+    const thrown = legalMoves(read.value, rules).find((move) => values.moves?.some((entry) => entry.value !== "win" && makeMoveText(entry.move) === makeMoveText(move)));
+    if (!thrown) throw new Error("no move that throws the win away");
+    const created = await createMatch({ rules: { announce: "manual" }, opening: source.position });
+    const mover = created.state.turn?.seat as 0 | 1;
+    expect((await sendMove(created.id, tokenOf(created, mover), created.state.ply, makeMoveText(thrown))).status).toBe(200);
+    await request(`/v1/matches/${created.id}/resign`, { method: "POST", headers: { Authorization: `Bearer ${tokenOf(created, mover)}` } });
+    expect((await request(`/v1/matches/${created.id}/review`)).status).toBe(202);
+    await runInDurableObject(stubOf(created.id), (instance: MatchObject) => {
+      Object.defineProperty(instance, "env", { value: { ...env, ENGINE_MAX_NODES: "20000000" }, configurable: true });
+    });
+    expect(await runDurableObjectAlarm(stubOf(created.id))).toBe(true);
+    const review = await json200<GameReviewOutput>(request(`/v1/matches/${created.id}/review`));
+    const last = review.moves[review.moves.length - 1];
+    expect(last).toMatchObject({ opening: false, before: "win", mistake: { from: "win" } });
+    const id = puzzleId(puzzleKey(read.value, rules));
+    expect(await json200<PuzzleOutput>(request(`/v1/puzzles/${id}`))).toMatchObject({ id, source: "mined", rules: { announce: "manual" } });
   });
 });
