@@ -14,9 +14,10 @@
  *   left it and loses no work (its history and node count come back with its continuation, slices.ts).
  *   Idle work shares the background bank: a review's search interrupted by a bot's starts its table
  *   afresh (a review's searches are small: most fit in one slice).
- * - No starvation: a class that has waited while STARVATION_SLICES slices went to higher classes gets
- *   the next one; under a steady load of higher work, a class still gets about one slice in
- *   STARVATION_SLICES + 1.
+ * - No starvation of games: background work that has waited while STARVATION_SLICES slices went to
+ *   people gets the next one; under a steady interactive load it still gets about one slice in
+ *   STARVATION_SLICES + 1. Idle work is owed nothing: it runs when no other work waits, so reviews never
+ *   slow a tournament (under one that keeps the engine busy they wait for its end).
  * - A waiting search polls with timers of its own rather than wait on a promise that another request
  *   resolves: workerd cancels a request that waits on nothing of its own, taking it for hung. A search
  *   not heard from (its request canceled, its timers never to fire) is dropped from the line.
@@ -54,12 +55,18 @@ export interface WorkOptions {
 /** A conservative rate for Retry-After: below the exact search's 4-6 million nodes a second on one core. */
 const ASSUMED_NODES_PER_SECOND = 2_000_000;
 export const DEFAULT_QUEUE_LENGTH = 16;
-/** Slices given to higher classes while a class waits, before that class gets one. */
+/** Slices given to people while background work waits, before it gets one. */
 export const STARVATION_SLICES = 8;
 
-/** The two searches at the front of each class poll this often; the others less often. */
+/**
+ * The two searches at the front of each class poll this often; the next ones less often, and those far
+ * back (a backlog of reviews waiting as idle work) rarely, so that a long line costs few timers.
+ */
 const FRONT_POLL_MS = 2;
 const QUEUED_POLL_MS = 25;
+const FAR_POLL_MS = 250;
+/** Searches from the front of a class that poll at QUEUED_POLL_MS; behind them, FAR_POLL_MS. */
+const NEAR_LINE = 16;
 /**
  * A search not heard from for this long is taken for dead and dropped: a search that has run a slice
  * polls between its slices, a waiter at least every QUEUED_POLL_MS. One that was dropped while the
@@ -157,8 +164,8 @@ export class EngineScheduler {
         this.give(search);
         return;
       }
-      const line = this.lines[search.priority];
-      await sleep(line.indexOf(search) <= 1 ? FRONT_POLL_MS : QUEUED_POLL_MS);
+      const place = this.lines[search.priority].indexOf(search);
+      await sleep(place <= 1 ? FRONT_POLL_MS : place < NEAR_LINE ? QUEUED_POLL_MS : FAR_POLL_MS);
     }
   }
 
@@ -180,10 +187,14 @@ export class EngineScheduler {
     return this.classToRun() === search.priority;
   }
 
-  /** The class the next slice goes to: the highest that has been passed over too long, else the highest with work. */
+  /**
+   * The class the next slice goes to: background work passed over for too long, else the highest with
+   * work. Idle work is never owed a slice: it runs only when nothing else waits.
+   */
   private classToRun(): EnginePriority | null {
     const waiting = ENGINE_PRIORITIES.filter((priority) => this.lines[priority].length > 0);
-    return waiting.find((priority) => this.passedOver[priority] >= STARVATION_SLICES) ?? waiting[0] ?? null;
+    const owed = waiting.find((priority) => priority !== "idle" && this.passedOver[priority] >= STARVATION_SLICES);
+    return owed ?? waiting[0] ?? null;
   }
 
   /** Drops, from the front of each class, searches not heard from in time. */
