@@ -49,6 +49,11 @@ export function createApp(options: AppOptions = {}): App {
   const app: App = new OpenAPIHono<AppEnv>({ defaultHook: validationProblem });
 
   app.use("*", requestId());
+  // No answer is to be read as another type than it says (a JSON answer rendered as a page, say).
+  app.use("*", async function noSniff(c, next) {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+  });
   // The deployment's settings (src/wire/settings.ts), read once per environment before any route: a
   // malformed var fails every request (a 500, the var named in the error log) instead of some later.
   app.use("*", async function settings(c, next) {

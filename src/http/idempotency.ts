@@ -20,7 +20,8 @@ import type { AppEnv } from "./context.ts";
 
 /** Set on an answer sent again for a retried key. */
 export const REPLAYED_HEADER = "Idempotent-Replayed";
-const USABLE_KEY = /^[\x20-\x7e]{1,255}$/;
+/** Visible ASCII: 0x21 to 0x7E (a space is not visible). */
+const USABLE_KEY = /^[\x21-\x7e]{1,255}$/;
 /** The answer headers kept with the answer (the rest are the app's and are set anew). */
 const KEPT_HEADERS = ["content-type", "location"];
 

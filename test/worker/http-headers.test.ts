@@ -106,3 +106,16 @@ describe("the API reference, offline", () => {
     expect(start).toContain("dataset.configuration");
   });
 });
+
+describe("X-Content-Type-Options", () => {
+  it("is nosniff on every answer: JSON, problems, 404s, text records, the spec", async () => {
+    const answers = [
+      await request("/healthz"),
+      await request("/v1/validate-move?position=................0&move=a1-1"),
+      await request("/nowhere"),
+      await postJson("/v1/check-win", { position: "nonsense" }),
+      await request("/openapi.json"),
+    ];
+    for (const answer of answers) expect(answer.headers.get("X-Content-Type-Options"), answer.url).toBe("nosniff");
+  });
+});

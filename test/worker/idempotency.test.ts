@@ -75,7 +75,7 @@ describe("POST /v1/matches with an Idempotency-Key", () => {
     expect((await postJson("/v1/matches", MATCH, keyed(key))).headers.get("idempotent-replayed")).toBe("true");
   });
 
-  it.each([[""], ["x".repeat(256)], ["tab\there"]])("a bad key (%j) is a 400 idempotency/bad_key and creates nothing", async (key) => {
+  it.each([[""], ["x".repeat(256)], ["tab\there"], ["with space"]])("a bad key (%j) is a 400 idempotency/bad_key and creates nothing", async (key) => {
     const before = await matchIds();
     const problem = await expectProblem(
       request("/v1/matches", { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": key }, body: JSON.stringify(MATCH) }),
