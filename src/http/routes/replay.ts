@@ -3,10 +3,25 @@
  * text, or a list of moves) and answers every position of it. Stateless: the replay is src/match/replay.ts.
  */
 import { createRoute } from "@hono/zod-openapi";
-import { examples, problemResponses, replayAnswer, ReplayRequestSchema, ReplaySchema } from "../../wire/index.ts";
+import { examples, type ProblemCode, problemResponses, replayAnswer, ReplayRequestSchema, ReplaySchema } from "../../wire/index.ts";
 import type { App } from "../context.ts";
 
 const WON_TEXT = "................. -8 a1-9 b1-A c1-B d1";
+
+/** The problems of a game record in a request body that does not read or replay (POST /v1/replay, POST /v1/review). */
+export const RECORD_PROBLEMS: ProblemCode[] = [
+  "request/malformed_json",
+  "request/too_large",
+  "request/unsupported_media_type",
+  "request/invalid",
+  "replay/bad_start",
+  "replay/bad_notation",
+  "replay/record_mismatch",
+  "replay/moves_after_end",
+  "replay/result_mismatch",
+  "move/cell_occupied",
+  "move/piece_not_available",
+];
 
 export function registerReplayRoutes(app: App): void {
   app.openapi(
@@ -38,20 +53,7 @@ export function registerReplayRoutes(app: App): void {
       },
       responses: {
         200: { description: "The record is valid: every position.", content: { "application/json": { schema: ReplaySchema, example: examples.match.replay } } },
-        ...problemResponses("/v1/replay", [
-          "request/malformed_json",
-          "request/too_large",
-          "request/unsupported_media_type",
-          "request/invalid",
-          "replay/bad_start",
-          "replay/bad_notation",
-          "replay/record_mismatch",
-          "replay/moves_after_end",
-          "replay/result_mismatch",
-          "move/cell_occupied",
-          "move/piece_not_available",
-          "server/internal",
-        ]),
+        ...problemResponses("/v1/replay", [...RECORD_PROBLEMS, "server/internal"]),
       },
     }),
     (c) => c.json(replayAnswer(c.req.valid("json")), 200),

@@ -24,6 +24,7 @@ import type { GameReview } from "../../match/index.ts";
 import type { App } from "../context.ts";
 import { spendEngine } from "../limits.ts";
 import { IdParamSchema, matchStub, replyValue } from "./matches.ts";
+import { RECORD_PROBLEMS } from "./replay.ts";
 
 /** Seconds a client is told to wait for a review being computed: a classic game takes a fraction of a second of one core. */
 const REVIEW_RETRY_S = 2;
@@ -31,17 +32,7 @@ const REVIEW_RETRY_S = 2;
 const RETRY_AFTER = { "Retry-After": { description: "Seconds to wait before asking again.", schema: { type: "string" as const } } };
 
 const REVIEW_PROBLEMS: ProblemCode[] = [
-  "request/malformed_json",
-  "request/too_large",
-  "request/unsupported_media_type",
-  "request/invalid",
-  "replay/bad_start",
-  "replay/bad_notation",
-  "replay/record_mismatch",
-  "replay/moves_after_end",
-  "replay/result_mismatch",
-  "move/cell_occupied",
-  "move/piece_not_available",
+  ...RECORD_PROBLEMS,
   "request/rate_limited",
   "engine/busy",
   "server/internal",
