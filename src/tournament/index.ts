@@ -26,38 +26,32 @@ export {
 export { gauntletSchedule, MAX_GAMES_PER_PAIR, roundRobinSchedule, type ScheduledGame, scheduleProblem, sprtSchedule } from "./schedule.ts";
 export { eloEstimate, type EloEstimate, type Pentanomial, SPRT_MODELS, sprtBounds, sprtLlr, type SprtModel, sprtProblem, type SprtSettings } from "./sprt.ts";
 export { computeCrosstable, computeStandings, type PlayedGame, type ScoredGame, scoredGames, tableOf } from "./standings.ts";
+export { drive, sendEndNotices, type StepHost } from "./drive.ts";
 export {
-  drive,
   gamesRead,
   type GameState,
   newProgress,
   pendingGame,
   playingGames,
-  sendEndNotices,
   step,
   type StepCommand,
   type StepEvent,
-  type StepHost,
   type StepPolicy,
   type TournamentProgress,
   type TournamentState,
   untimedBots,
 } from "./step.ts";
+export { exchangeOrder, pairSwissRound, type SwissRecord, type SwissRound, transpositions } from "./dutch.ts";
+export { maximumMatching } from "./matching.ts";
 export {
   defaultSwissRounds,
-  exchangeOrder,
-  maximumMatching,
   maxSwissRounds,
-  pairSwissRound,
   swissByePoints,
   type SwissGame,
   swissPlan,
   swissProblem,
-  type SwissRecord,
   swissRecords,
-  type SwissRound,
   swissRoundGames,
   swissRoundResults,
-  transpositions,
 } from "./swiss.ts";
 export { askBot, decideAction, turnAsk } from "./turn.ts";

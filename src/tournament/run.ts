@@ -23,16 +23,14 @@ import {
   swissRoundGames,
   swissRoundResults,
 } from "./swiss.ts";
+import { drive, sendEndNotices, type StepHost } from "./drive.ts";
 import {
-  drive,
   type GameState,
   newProgress,
   pendingGame,
-  sendEndNotices,
   type SprtPolicy,
   type StepCommand,
   type StepEvent,
-  type StepHost,
   type StepPolicy,
   type TournamentProgress,
   type TournamentState,

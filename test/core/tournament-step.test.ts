@@ -9,14 +9,12 @@ import { CLASSIC_RULES, legalMoves, makeRules, type Move, readPosition } from ".
 import { applyAction, type ClockConfig, deadline, type MatchAction, type MatchState, newMatch, recordText } from "../../src/match/machine.ts";
 import { endNoticeFor, type MoveRequest, type Player, type PlayerReply } from "../../src/bots/protocol.ts";
 import { seededRandom } from "../../src/engine/random.ts";
+import { drive, sendEndNotices, type StepHost } from "../../src/tournament/drive.ts";
 import {
-  drive,
   type GameState,
   scheduleGames,
-  sendEndNotices,
   type StepCommand,
   type StepEvent,
-  type StepHost,
   type StepPolicy,
   step,
   type TournamentProgress,
