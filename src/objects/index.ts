@@ -2,7 +2,8 @@
 export { BotLinkObject } from "./bot-link.ts";
 export { IdempotencyKey, type StoredAnswer } from "./idempotency.ts";
 export { LadderObject } from "./ladder.ts";
-export { type Command, MatchObject } from "./match.ts";
+export { MatchObject } from "./match.ts";
+export type { Command } from "./match-store.ts";
 export { offerMinedPuzzle } from "./puzzle-mining.ts";
 export { PuzzleStore, puzzleStore, type RatedPuzzle } from "./puzzles.ts";
 export { BotRegistry } from "./registry.ts";

@@ -11,7 +11,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/http/app.ts";
 import type { LIMIT_POLICIES, RateLimitBinding } from "../../src/wire/rate-limits.ts";
-import { SOCKET_MAX_GUESSES } from "../../src/objects/match.ts";
+import { SOCKET_MAX_GUESSES } from "../../src/objects/match-sockets.ts";
 import { MAX_SOCKET_MESSAGE_BYTES, POLICY_VIOLATION, SOCKET_ANSWER_BYTES, SOCKET_BURST, SOCKET_MAX_DROPPED } from "../../src/wire/socket-allowance.ts";
 import { type Fleet, goodBot, installFleet } from "./bot-fleet.ts";
 import examples from "../../src/wire/examples.json" with { type: "json" };
