@@ -15,7 +15,7 @@
 import type { MiddlewareHandler } from "hono";
 import { sha256Hex } from "../match/index.ts";
 import type { StoredAnswer } from "../objects/index.ts";
-import { clientKey, IDEMPOTENCY_HEADER, type ProblemCode, ProblemError, readSettings } from "../wire/index.ts";
+import { clientKey, IDEMPOTENCY_HEADER, objectNamed, type ProblemCode, ProblemError, readSettings } from "../wire/index.ts";
 import type { AppEnv } from "./context.ts";
 
 /** Set on an answer sent again for a retried key. */
@@ -46,7 +46,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     const path = new URL(c.req.url).pathname;
     const keys = await scopedKeys(key, { client: clientKey(c.req.raw.headers), method: c.req.method, path }, readSettings(c.env).idempotencySecret);
     const fingerprint = await keys.fingerprint([c.req.method, path, await sha256Hex(c.req.header("Authorization") ?? ""), body].join("\n"));
-    const stub = c.env.IDEMPOTENCY.get(c.env.IDEMPOTENCY.idFromName(keys.objectName));
+    const stub = objectNamed(c.env.IDEMPOTENCY, keys.objectName);
     const verdict = await stub.begin(fingerprint, Date.now());
     switch (verdict.kind) {
       case "replay": {

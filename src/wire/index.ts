@@ -113,6 +113,7 @@ export {
   SERVICE,
   ServiceIndexSchema,
 } from "./meta-schemas.ts";
+export { objectNamed } from "./object-names.ts";
 export { tidyDocument } from "./openapi-document.ts";
 export { BotPageQuerySchema, decodeCursor, DEFAULT_PAGE_LIMIT, GamePageQuerySchema, LadderPageQuerySchema, MAX_PAGE_LIMIT, nextLink } from "./pagination.ts";
 export {

@@ -11,7 +11,7 @@ import { computeExamples } from "../../scripts/examples.ts";
 import committedExamples from "../../src/wire/examples.json" with { type: "json" };
 import { createApp } from "../../src/http/app.ts";
 import { PROBLEM_CODES } from "../../src/wire/problems.ts";
-import { BUILT_IN_BOT_INFO_ALIAS } from "../../src/http/routes/bots.ts";
+import { BUILT_IN_BOT_INFO_ALIAS } from "../../src/http/routes/built-in-bots.ts";
 import { PAGE_ONLY_PATHS } from "../../src/pages/routes.ts";
 import { isMatchId } from "../../src/match/index.ts";
 import { json200, request } from "./http.ts";

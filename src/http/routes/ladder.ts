@@ -9,11 +9,9 @@
  * pairing goes through, makes no call for it.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import {
   DEFAULT_PAGE_LIMIT,
   EXAMPLE_BOT_ID,
-  LADDER_NAME,
   LADDER_REVIEWED_GAMES,
   ladderAccuracy,
   type LadderBotOutput,
@@ -23,40 +21,20 @@ import {
   LadderPageSchema,
   nextLink,
   LadderPageQuerySchema,
-  type ProblemCode,
   ProblemError,
-  problemResponses,
   type Reply,
 } from "../../wire/index.ts";
-import { type GameReview, hashToken, isMatchId } from "../../match/index.ts";
-import { type App, type AppEnv, bearerToken } from "../context.ts";
-import { registryStub } from "./bots.ts";
+import { type GameReview, isMatchId } from "../../match/index.ts";
+import type { App } from "../context.ts";
+import { ladderObject, matchObject, replyValue, shortId } from "../objects.ts";
+import { ownedBot } from "./bot-admission.ts";
+import { problemsFor } from "./shared.ts";
 
-/** The ladder: a single Durable Object. */
-function ladderStub(env: Env) {
-  return env.LADDER.get(env.LADDER.idFromName(LADDER_NAME));
-}
-
-const problems = (path: string, codes: ProblemCode[]) => problemResponses(path.replace("{bot}", EXAMPLE_BOT_ID), [...codes, "server/internal"]);
+const problems = problemsFor({ bot: EXAMPLE_BOT_ID });
 
 const BotParamSchema = z.object({
   bot: z.string().openapi({ param: { name: "bot", in: "path", description: "The registered bot's id (from POST /v1/bots)." }, example: EXAMPLE_BOT_ID }),
 });
-
-function value<T>(reply: Reply<T>): T {
-  if (reply.ok) return reply.value;
-  throw new ProblemError(reply.error.code, reply.error.detail);
-}
-
-/** The registered bot `id` if `Authorization: Bearer` holds its management token. */
-async function ownedBot(c: Context<AppEnv>, id: string): Promise<{ id: string; name: string }> {
-  const token = bearerToken(c);
-  if (token === null) throw new ProblemError("registry/token_required", "send the bot's management token as Authorization: Bearer <token>");
-  const [bot] = isMatchId(id) ? await registryStub(c.env).entrants([id]) : [null];
-  if (!bot) throw new ProblemError("registry/not_found", `there is no registered bot ${id.length > 40 ? `${id.slice(0, 40)}...` : id}`);
-  if (bot.tokenHash !== (await hashToken(token))) throw new ProblemError("registry/wrong_token", "the token is not this bot's management token");
-  return { id: bot.id, name: bot.name };
-}
 
 /**
  * A bot's ladder entry with its accuracy over its latest LADDER_REVIEWED_GAMES games that count and its
@@ -65,10 +43,10 @@ async function ownedBot(c: Context<AppEnv>, id: string): Promise<{ id: string; n
  * object's alarm, as GET /v1/matches/{id}/review does); a match deleted by retention is left out.
  */
 export async function ladderBotView(env: Env, botId: string): Promise<Reply<LadderBotOutput>> {
-  const read = await ladderStub(env).bot(botId);
+  const read = await ladderObject(env).bot(botId);
   if (!read.ok) return read;
   const games = read.value.recentGames.filter((game) => game.matchId !== null && game.result !== "none").slice(0, LADDER_REVIEWED_GAMES);
-  const answers = await Promise.all(games.map((game) => env.MATCHES.get(env.MATCHES.idFromName(game.matchId as string)).gameReview()));
+  const answers = await Promise.all(games.map((game) => matchObject(env, game.matchId as string).gameReview()));
   const reviewed = games.flatMap((game, index): LadderGameReview[] => {
     const answer = answers[index];
     if (!answer.ok || answer.value === null) return [];
@@ -98,7 +76,7 @@ export function registerLadderRoutes(app: App): void {
     }),
     async (c) => {
       const { limit = DEFAULT_PAGE_LIMIT, cursor } = c.req.valid("query");
-      const { history: _, after, ...page } = value(await ladderStub(c.env).page(limit, cursor ?? null));
+      const { history: _, after, ...page } = replyValue(await ladderObject(c.env).page(limit, cursor ?? null));
       return c.json({ ...page, next: after === null ? null : nextLink("/v1/ladder", limit, after) }, 200);
     },
   );
@@ -120,8 +98,8 @@ export function registerLadderRoutes(app: App): void {
     }),
     async (c) => {
       const { bot } = c.req.valid("param");
-      if (!isMatchId(bot)) throw new ProblemError("ladder/not_found", `bot ${bot.slice(0, 40)} has never been on the ladder`);
-      return c.json(value(await ladderBotView(c.env, bot)), 200);
+      if (!isMatchId(bot)) throw new ProblemError("ladder/not_found", `bot ${shortId(bot)} has never been on the ladder`);
+      return c.json(replyValue(await ladderBotView(c.env, bot)), 200);
     },
   );
 
@@ -143,8 +121,8 @@ export function registerLadderRoutes(app: App): void {
     }),
     async (c) => {
       const { bot } = c.req.valid("param");
-      const owned = await ownedBot(c, bot);
-      return c.json(value(await ladderStub(c.env).join(owned)), 200);
+      const { bot: owned } = await ownedBot(c, bot);
+      return c.json(replyValue(await ladderObject(c.env).join({ id: owned.id, name: owned.name })), 200);
     },
   );
 
@@ -166,8 +144,8 @@ export function registerLadderRoutes(app: App): void {
     }),
     async (c) => {
       const { bot } = c.req.valid("param");
-      const owned = await ownedBot(c, bot);
-      return c.json(value(await ladderStub(c.env).leave(owned.id)), 200);
+      const { bot: owned } = await ownedBot(c, bot);
+      return c.json(replyValue(await ladderObject(c.env).leave(owned.id)), 200);
     },
   );
 }

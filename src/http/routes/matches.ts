@@ -27,27 +27,24 @@ import {
   MoveReplySchema,
   type ProblemCode,
   ProblemError,
-  problemResponses,
   readSettings,
-  type Reply,
   withRateLimitHeaders,
 } from "../../wire/index.ts";
 import type { Command } from "../../objects/index.ts";
-import { hashToken, isMatchId, type MatchOpening, newMatchId, type SeatIndex } from "../../match/index.ts";
-import { checkBotUrl } from "../../bots/index.ts";
-import { botUrlPolicy, entryRefusal, mayEnter, registryStub } from "./bots.ts";
+import { type MatchOpening, newMatchId, type SeatIndex } from "../../match/index.ts";
+import { admitBots, type BotClaim } from "./bot-admission.ts";
 import { makeRules, type Rules } from "../../rules/index.ts";
 import { OPENING_SUITES, parseOpenings, suiteOpening, suiteProblem } from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 import { spend } from "../limits.ts";
+import { matchObject, notFound, replyValue, shortId } from "../objects.ts";
 import { relayMatchSocket } from "../socket-relay.ts";
+import { BODY, fieldProblem, idParam, invalidField, problemsFor } from "./shared.ts";
 
 const SECURITY = [{ seatToken: [] }];
 
-export const IdParamSchema = z.object({
-  id: z.string().openapi({ param: { name: "id", in: "path", description: "The match id (26 characters, from POST /v1/matches)." }, example: EXAMPLE_MATCH_ID }),
-});
+export const IdParamSchema = idParam("The match id (26 characters, from POST /v1/matches).", EXAMPLE_MATCH_ID);
 
 const RecordQuerySchema = z.object({
   format: z
@@ -91,20 +88,13 @@ const WsQuerySchema = z.object({
 
 // ---- error responses ----
 
-const BODY: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", "request/invalid"];
 const SEAT: ProblemCode[] = ["match/token_required", "match/not_a_player", "match/not_found"];
 /** Every illegal-move code of the rules core but game_over (a finished match answers match/finished). */
 const MOVE_CODES: ProblemCode[] = MOVE_PROBLEM_CODES.filter((code) => code !== "move/game_over");
 
-const problems = (path: string, codes: ProblemCode[]) => problemResponses(path.replace("{id}", EXAMPLE_MATCH_ID), [...codes, "server/internal"]);
+const problems = problemsFor({ id: EXAMPLE_MATCH_ID });
 
 // ---- helpers ----
-
-/** The object of a match id; an id that cannot be one is simply not found. */
-export function matchStub(c: Context<AppEnv>, id: string) {
-  if (!isMatchId(id)) throw new ProblemError("match/not_found", `there is no match ${id.length > 40 ? `${id.slice(0, 40)}...` : id}`);
-  return c.env.MATCHES.get(c.env.MATCHES.idFromName(id));
-}
 
 /**
  * The opening of a creation request (a built-in opening by name, a game record or a position string,
@@ -115,28 +105,21 @@ function openingOf(text: string, rules: Rules): MatchOpening {
   if (Object.hasOwn(OPENING_SUITES, text)) {
     const suite = OPENING_SUITES[text];
     const problem = suiteProblem(suite, rules);
-    if (problem) throw new ProblemError("request/invalid", `opening: ${problem}`, { errors: [{ path: ["opening"], message: problem }] });
+    if (problem) throw invalidField(["opening"], problem);
     return suite.openings[crypto.getRandomValues(new Uint32Array(1))[0] % suite.openings.length];
   }
   const read = parseOpenings(text, rules, "opening");
   if (!read.ok || text.trim() === "" || text.trim().startsWith("#")) {
     const message = read.ok ? "an opening is a built-in opening's name, a game record or a position string" : read.detail;
-    throw new ProblemError("request/invalid", `opening: ${message}`, { errors: [{ path: ["opening"], message }] });
+    throw invalidField(["opening"], message);
   }
   const [opening] = read.openings;
   return suiteOpening(text.trim(), rules) ? opening : { name: "opening", moves: opening.moves };
 }
 
-/** The value of a reply, or its refusal thrown as a problem. */
-export function replyValue<T>(reply: Reply<T>, id: string): T {
-  if (reply.ok) return reply.value;
-  const detail = reply.error.code === "match/not_found" ? `there is no match ${id}` : reply.error.detail;
-  throw new ProblemError(reply.error.code, detail);
-}
-
 async function command(c: Context<AppEnv>, id: string, body: Command) {
-  const stub = matchStub(c, id);
-  return replyValue(await stub.act(bearerToken(c), body), id);
+  const stub = matchObject(c.env, id);
+  return replyValue(await stub.act(bearerToken(c), body), "match", id);
 }
 
 /** A seat's command without a body (resign, abort): one route each, alike but for the path and the texts. */
@@ -182,34 +165,14 @@ function registerBodilessCommand(app: App, spec: BodilessCommand): void {
 // ---- routes ----
 
 /**
- * The registered bots of a request's bot seats (#21), by seat index: each must exist (a webhook bot's
- * URL allowed by this deployment's policy) and be open to all, or come with its management token.
+ * The registered bots of a request's bot seats, by seat index: each admitted as a tournament admits its
+ * entrants (it exists, its owner lets this request seat it, a webhook bot's URL is allowed here).
  */
 async function seatedBots(c: Context<AppEnv>, request: CreateMatchRequest): Promise<Partial<Record<SeatIndex, { name: string; botId: string }>>> {
-  const bots: Partial<Record<SeatIndex, { name: string; botId: string }>> = {};
-  for (const [index, seat] of request.seats.entries()) {
-    if (seat.kind !== "bot") continue;
-    const path = ["seats", index, "bot"];
-    const [found] = isMatchId(seat.bot) ? await registryStub(c.env).entrants([seat.bot]) : [null];
-    if (!found) {
-      const message = `there is no registered bot ${seat.bot.slice(0, 40)}`;
-      throw new ProblemError("registry/not_found", `seats.${index}.bot: ${message}`, { errors: [{ path, message }] });
-    }
-    const tokenHash = seat.token === undefined ? null : await hashToken(seat.token);
-    if (!mayEnter(found, tokenHash)) {
-      const message =
-        tokenHash === null
-          ? `${found.name} is seated by its owner only (entry: owner): give its seat as {"kind": "bot", "bot": "${found.id}", "token": "<its management token>"}`
-          : entryRefusal(found, tokenHash);
-      throw new ProblemError("registry/entry_refused", `seats.${index}: ${message}`, { errors: [{ path: ["seats", index], message }] });
-    }
-    if (found.connection === "webhook") {
-      const url = checkBotUrl(found.url, botUrlPolicy(c));
-      if (!url.ok) throw new ProblemError("registry/url_not_allowed", `seats.${index}.bot: ${url.detail}`, { errors: [{ path, message: url.detail }] });
-    }
-    bots[index as SeatIndex] = { name: found.name, botId: found.id };
-  }
-  return bots;
+  const seats = request.seats.flatMap((seat, index) => (seat.kind === "bot" ? [{ index, seat }] : []));
+  const claims = seats.map(({ index, seat }): BotClaim => ({ id: seat.bot, token: seat.token, at: { seat: index } }));
+  const admitted = await admitBots(c, claims, (claim, at) => fieldProblem("registry/not_found", at, `there is no registered bot ${shortId(claim.id)}`));
+  return Object.fromEntries(admitted.map((bot, index) => [seats[index].index, { name: bot.name, botId: bot.id }]));
 }
 
 export function registerMatchesRoutes(app: App): void {
@@ -291,14 +254,13 @@ export function registerMatchesRoutes(app: App): void {
       const { maxNodes } = readSettings(c.env);
       for (const [index, seat] of request.seats.entries()) {
         if (seat.kind === "engine" && seat.maxNodes !== undefined && seat.maxNodes > maxNodes) {
-          const message = `at most ${maxNodes} nodes per move`;
-          throw new ProblemError("request/invalid", `seats.${index}.maxNodes: ${message}`, { errors: [{ path: ["seats", index, "maxNodes"], message }] });
+          throw invalidField(["seats", index, "maxNodes"], `at most ${maxNodes} nodes per move`);
         }
       }
       const opening = request.opening === undefined ? undefined : openingOf(request.opening, makeRules(request.rules ?? {}));
       const bots = await seatedBots(c, request);
       const id = newMatchId();
-      const created = replyValue(await c.env.MATCHES.get(c.env.MATCHES.idFromName(id)).create({ id, request, bots, ...(opening ? { opening } : {}) }), id);
+      const created = replyValue(await matchObject(c.env, id).create({ id, request, bots, ...(opening ? { opening } : {}) }), "match", id);
       const url = `/v1/matches/${id}`;
       return c.json({ id, url, tokens: created.tokens, state: created.state }, 201, { Location: url });
     },
@@ -332,9 +294,9 @@ export function registerMatchesRoutes(app: App): void {
     async (c) => {
       const { id } = c.req.valid("param");
       const { afterPly, wait } = c.req.valid("query");
-      const stub = matchStub(c, id);
+      const stub = matchObject(c.env, id);
       const view = afterPly === undefined ? await stub.view() : await stub.view(afterPly, (wait ?? LONG_POLL_MAX_S) * 1000);
-      return c.json(replyValue(view, id), 200);
+      return c.json(replyValue(view, "match", id), 200);
     },
   );
 
@@ -377,7 +339,7 @@ export function registerMatchesRoutes(app: App): void {
     async (c) => {
       const { id } = c.req.valid("param");
       const request = JoinRequestSchema.parse(c.req.valid("json") ?? {});
-      return c.json(replyValue(await matchStub(c, id).join(request), id), 200);
+      return c.json(replyValue(await matchObject(c.env, id).join(request), "match", id), 200);
     },
   );
 
@@ -518,7 +480,7 @@ export function registerMatchesRoutes(app: App): void {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const record = replyValue(await matchStub(c, id).record(), id);
+      const record = replyValue(await matchObject(c.env, id).record(), "match", id);
       if (c.req.valid("query").format === "text") return c.text(`${record.text}\n`, 200);
       return c.json(record, 200);
     },
@@ -544,8 +506,8 @@ export function registerMatchesRoutes(app: App): void {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const response = await matchStub(c, id).fetch(c.req.raw);
-      if (!response.ok) throw new ProblemError("match/not_found", `there is no match ${id}`);
+      const response = await matchObject(c.env, id).fetch(c.req.raw);
+      if (!response.ok) throw notFound("match", id);
       // The object's streaming answer as is (the route types know JSON and text answers only).
       return response as never;
     },
@@ -567,7 +529,7 @@ export function registerMatchesRoutes(app: App): void {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const stub = matchStub(c, id);
+      const stub = matchObject(c.env, id);
       if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
         throw new ProblemError("match/websocket_required", "this endpoint speaks WebSocket: send Upgrade: websocket");
       }

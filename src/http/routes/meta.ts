@@ -9,11 +9,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { App, AppEnv } from "../context.ts";
 import { openInstalledBooks } from "../../engine/index.ts";
-import { registryStub } from "./bots.ts";
+import { registryObject } from "../objects.ts";
 import {
   HealthSchema,
   isProblemCode,
   LINKS,
+  objectNamed,
   PROBLEM_CODES,
   ProblemError,
   problemResponses,
@@ -66,9 +67,9 @@ async function timed(ping: () => Promise<unknown>): Promise<CheckResult> {
 /** Pings one object of each class, at once. */
 async function deepChecks(env: AppEnv["Bindings"]): Promise<Record<CheckName, CheckResult>> {
   const [match, tournament, registry] = await Promise.all([
-    timed(() => env.MATCHES.get(env.MATCHES.idFromName(HEALTH_OBJECT_NAME)).ping()),
-    timed(() => env.TOURNAMENTS.get(env.TOURNAMENTS.idFromName(HEALTH_OBJECT_NAME)).ping()),
-    timed(() => registryStub(env).ping()),
+    timed(() => objectNamed(env.MATCHES, HEALTH_OBJECT_NAME).ping()),
+    timed(() => objectNamed(env.TOURNAMENTS, HEALTH_OBJECT_NAME).ping()),
+    timed(() => registryObject(env).ping()),
   ]);
   return { match, tournament, registry };
 }

@@ -9,7 +9,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { hashSeed } from "../../engine/index.ts";
 import type { RatedPuzzle } from "../../objects/index.ts";
-import { dailyPuzzle, NEW_SOLVER, PUZZLE_STORE_NAME } from "../../puzzles/index.ts";
+import { dailyPuzzle, NEW_SOLVER } from "../../puzzles/index.ts";
 import {
   DailyPuzzleSchema,
   EXAMPLE_PUZZLE_ID,
@@ -18,9 +18,7 @@ import {
   MOVE_PROBLEM_CODES,
   NextPuzzleQuerySchema,
   POSITION_PROBLEM_CODES,
-  type ProblemCode,
   ProblemError,
-  problemResponses,
   PuzzleIdParamSchema,
   PuzzleMoveRequestSchema,
   puzzleOutput,
@@ -31,11 +29,10 @@ import {
 } from "../../wire/index.ts";
 import type { App } from "../context.ts";
 import { spend } from "../limits.ts";
+import { puzzleStore } from "../objects.ts";
+import { problemsFor } from "./shared.ts";
 
-/** The puzzle store: a single Durable Object (the objects layer is imported for its types only: the app also runs under Node). */
-const puzzleStore = (env: Env) => env.PUZZLES.get(env.PUZZLES.idFromName(PUZZLE_STORE_NAME));
-
-const problems = (path: string, codes: ProblemCode[]) => problemResponses(path.replace("{id}", EXAMPLE_PUZZLE_ID), [...codes, "server/internal"]);
+const problems = problemsFor({ id: EXAMPLE_PUZZLE_ID });
 
 const served = (found: RatedPuzzle) => puzzleOutput(found.puzzle, found.rating, found.attempts, found.source);
 

@@ -23,7 +23,8 @@ import {
 import type { GameReview } from "../../match/index.ts";
 import type { App } from "../context.ts";
 import { spendEngine } from "../limits.ts";
-import { IdParamSchema, matchStub, replyValue } from "./matches.ts";
+import { matchObject, replyValue } from "../objects.ts";
+import { IdParamSchema } from "./matches.ts";
 import { RECORD_PROBLEMS } from "./replay.ts";
 
 /** Seconds a client is told to wait for a review being computed: a classic game takes a fraction of a second of one core. */
@@ -61,7 +62,7 @@ export function registerReviewRoutes(app: App): void {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const answer = replyValue(await matchStub(c, id).gameReview(), id);
+      const answer = replyValue(await matchObject(c.env, id).gameReview(), "match", id);
       if (answer === null) throw new ProblemError("match/not_finished", "the match is still being played: its review comes once it is over");
       if (answer.status === "pending") {
         return c.json({ status: "pending" as const, matchId: id, retryAfterS: REVIEW_RETRY_S }, 202, { "Retry-After": String(REVIEW_RETRY_S) });

@@ -5,7 +5,7 @@
  * resolve the entrants (registered bots from the registry, with their secrets), and call the object.
  * The management token (`Authorization: Bearer`) cancels it.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import {
   CreatedTournamentSchema,
@@ -25,11 +25,8 @@ import {
   MAX_TOURNAMENT_MOVE_MS,
   nextLink,
   GamePageQuerySchema,
-  type ProblemCode,
   ProblemError,
-  problemResponses,
   readSettings,
-  type Reply,
   SPRT_DEFAULTS,
   type StoredEntry,
   type StoredSprt,
@@ -39,9 +36,9 @@ import {
   TournamentSchema,
   withRateLimitHeaders,
 } from "../../wire/index.ts";
-import { hashToken, isMatchId, type MatchOpening, newMatchId, newSeatToken } from "../../match/index.ts";
+import { hashToken, type MatchOpening, newMatchId, newSeatToken } from "../../match/index.ts";
 import { makeRules } from "../../rules/index.ts";
-import { checkBotUrl, isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts";
+import { isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts";
 import {
   defaultSwissRounds,
   maxSwissRounds,
@@ -54,25 +51,14 @@ import {
 } from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
-import { botUrlPolicy, entryRefusal, mayEnter, registryStub } from "./bots.ts";
 import { spend } from "../limits.ts";
+import { registryObject, replyValue, shortId, tournamentObject } from "../objects.ts";
+import { admitBots, type BotClaim } from "./bot-admission.ts";
+import { BODY, fieldProblem, idParam, invalidField as invalid, problemsFor } from "./shared.ts";
 
-const BODY: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", "request/invalid"];
-const problems = (path: string, codes: ProblemCode[]) => problemResponses(path.replace("{id}", EXAMPLE_TOURNAMENT_ID), [...codes, "server/internal"]);
+const problems = problemsFor({ id: EXAMPLE_TOURNAMENT_ID });
 
-const IdParamSchema = z.object({
-  id: z.string().openapi({ param: { name: "id", in: "path", description: "The tournament id (from POST /v1/tournaments)." }, example: EXAMPLE_TOURNAMENT_ID }),
-});
-
-function tournamentStub(c: Context<AppEnv>, id: string) {
-  if (!isMatchId(id)) throw new ProblemError("tournament/not_found", `there is no tournament ${id.length > 40 ? `${id.slice(0, 40)}...` : id}`);
-  return c.env.TOURNAMENTS.get(c.env.TOURNAMENTS.idFromName(id));
-}
-
-function replyValue<T>(reply: Reply<T>, id: string): T {
-  if (reply.ok) return reply.value;
-  throw new ProblemError(reply.error.code, reply.error.code === "tournament/not_found" ? `there is no tournament ${id}` : reply.error.detail);
-}
+const IdParamSchema = idParam("The tournament id (from POST /v1/tournaments).", EXAMPLE_TOURNAMENT_ID);
 
 /** The game index a games cursor names; a cursor this service did not make is a 422. */
 function gameCursor(cursor: string): number {
@@ -84,41 +70,25 @@ function gameCursor(cursor: string): number {
   return index;
 }
 
-const invalid = (path: (string | number)[], message: string) =>
-  new ProblemError("request/invalid", `${path.join(".")}: ${message}`, { errors: [{ path, message }] });
-
-/** A tournament's `bots` item: a name or id, or a registered bot's id with its management token. */
-type BotItem = CreateTournamentRequest["bots"][number];
-const itemId = (item: BotItem): string => (typeof item === "string" ? item : item.id);
-
 /**
- * The entrants: built-in names as they are, registered ids resolved (with their secrets) by the
- * registry. A bot whose owner keeps its entry (`entry: owner`) needs its management token beside its id.
+ * The entrants: built-in names as they are, registered ids admitted (with their secrets) as match seats
+ * admit them: a bot whose owner keeps its entry (`entry: owner`) needs its management token beside its id.
  */
 async function entriesOf(c: Context<AppEnv>, items: CreateTournamentRequest["bots"]): Promise<StoredEntry[]> {
-  const bots = items.map(itemId);
-  bots.forEach((bot, index) => {
-    if (bots.indexOf(bot) !== index) throw invalid(["bots", index], `${bot} is entered twice`);
+  const claims = items.map((item, index): BotClaim => (typeof item === "string" ? { id: item, at: { entrant: index } } : { id: item.id, token: item.token, at: { entrant: index } }));
+  claims.forEach((claim, index) => {
+    if (claims.findIndex((other) => other.id === claim.id) !== index) throw invalid(["bots", index], `${claim.id} is entered twice`);
   });
-  const ids = bots.filter((bot) => !isReferenceBot(bot) && isMatchId(bot));
-  const found = ids.length === 0 ? [] : await registryStub(c.env).entrants(ids);
-  const hashes = await Promise.all(items.map((item) => (typeof item === "string" ? null : hashToken(item.token))));
-  return bots.map((bot, index): StoredEntry => {
-    if (isReferenceBot(bot)) return { name: bot, kind: "builtIn", level: bot };
-    const registered = found[ids.indexOf(bot)];
-    if (!registered) {
-      const message = `'${bot.slice(0, 40)}' is neither a registered bot id nor a built-in bot (${REFERENCE_BOTS.join(", ")})`;
-      throw new ProblemError("tournament/unknown_bot", `bots.${index}: ${message}`, { errors: [{ path: ["bots", index], message }] });
-    }
-    if (!mayEnter(registered, hashes[index])) {
-      const message = entryRefusal(registered, hashes[index]);
-      throw new ProblemError("registry/entry_refused", `bots.${index}: ${message}`, { errors: [{ path: ["bots", index], message }] });
-    }
-    if (registered.connection === "stream") return { name: registered.name, kind: "connected", botId: registered.id };
-    // A bot registered before the URL policy (or under another deployment's) is not called where the policy refuses its URL.
-    const url = checkBotUrl(registered.url, botUrlPolicy(c));
-    if (!url.ok) throw new ProblemError("registry/url_not_allowed", `bots.${index}: ${url.detail}`, { errors: [{ path: ["bots", index], message: url.detail }] });
-    return { name: registered.name, kind: "registered", botId: registered.id, url: url.url, secret: registered.secret };
+  const registered = claims.filter((claim) => !isReferenceBot(claim.id));
+  const unknown = (claim: BotClaim, at: (string | number)[]) =>
+    fieldProblem("tournament/unknown_bot", at, `'${shortId(claim.id)}' is neither a registered bot id nor a built-in bot (${REFERENCE_BOTS.join(", ")})`);
+  const admitted = await admitBots(c, registered, unknown);
+  return claims.map((claim): StoredEntry => {
+    if (isReferenceBot(claim.id)) return { name: claim.id, kind: "builtIn", level: claim.id };
+    const bot = admitted[registered.indexOf(claim)];
+    return bot.connection === "stream"
+      ? { name: bot.name, kind: "connected", botId: bot.id }
+      : { name: bot.name, kind: "registered", botId: bot.id, url: bot.url, secret: bot.secret };
   });
 }
 
@@ -271,7 +241,7 @@ export function registerTournamentsRoutes(app: App): void {
       const id = newMatchId();
       const token = newSeatToken();
       const seed = request.seed ?? crypto.getRandomValues(new Uint32Array(1))[0];
-      const stub = c.env.TOURNAMENTS.get(c.env.TOURNAMENTS.idFromName(id));
+      const stub = tournamentObject(c.env, id);
       const state = replyValue(
         await stub.create({
           id,
@@ -290,10 +260,11 @@ export function registerTournamentsRoutes(app: App): void {
           seed,
           maxNodes: readSettings(c.env).defaultNodes,
         }),
+        "tournament",
         id,
       );
       // The index the /tournaments page lists (src/objects/registry.ts).
-      await registryStub(c.env).noteTournament(id, Date.parse(state.createdAt));
+      await registryObject(c.env).noteTournament(id, Date.parse(state.createdAt));
       const url = `/v1/tournaments/${id}`;
       return c.json({ id, url, token, state }, 201, { Location: url });
     },
@@ -316,7 +287,7 @@ export function registerTournamentsRoutes(app: App): void {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      return c.json(replyValue(await tournamentStub(c, id).get(), id), 200);
+      return c.json(replyValue(await tournamentObject(c.env, id).get(), "tournament", id), 200);
     },
   );
 
@@ -338,7 +309,7 @@ export function registerTournamentsRoutes(app: App): void {
       const { id } = c.req.valid("param");
       const { limit = DEFAULT_PAGE_LIMIT, cursor } = c.req.valid("query");
       const after = cursor === undefined ? -1 : gameCursor(cursor);
-      const page = replyValue(await tournamentStub(c, id).games(after, limit), id);
+      const page = replyValue(await tournamentObject(c.env, id).games(after, limit), "tournament", id);
       const last = page.games.at(-1);
       const next = page.more && last ? nextLink(`/v1/tournaments/${id}/games`, limit, [last.index]) : null;
       return c.json({ games: page.games, next }, 200);
@@ -366,10 +337,10 @@ export function registerTournamentsRoutes(app: App): void {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const stub = tournamentStub(c, id);
+      const stub = tournamentObject(c.env, id);
       const token = bearerToken(c);
       if (token === null) throw new ProblemError("tournament/token_required", "send the tournament's management token as Authorization: Bearer <token>");
-      return c.json(replyValue(await stub.cancel(await hashToken(token)), id), 200);
+      return c.json(replyValue(await stub.cancel(await hashToken(token)), "tournament", id), 200);
     },
   );
 }
