@@ -7,7 +7,7 @@
  * client's is closed, its next frame ends the runtime's reading of it (FloodCutOff), so the rest of a
  * flood already sent is never read. The object keeps its own checks (answers, tokens, sizes).
  */
-import { type Allowance, DROP_BOUND_REASON, messageBytes, overDropBound, POLICY_VIOLATION, spendAllowance } from "../wire/index.ts";
+import { type Allowance, closeQuietly, DROP_BOUND_REASON, messageBytes, overDropBound, POLICY_VIOLATION, spendAllowance } from "../wire/index.ts";
 
 /** Thrown by the client socket's message listener once it is closed for a flood: the runtime stops reading it. */
 class FloodCutOff extends Error {
@@ -17,17 +17,8 @@ class FloodCutOff extends Error {
   }
 }
 
-/** Close codes a peer reports but that may not be sent (no status, abnormal closure): sent as a normal close. */
-const sendableCode = (code: number): number => (code === 1005 || code === 1006 || code === 1015 ? 1000 : code);
-
-/** Closes `socket` with `code` (made sendable) and `reason`; a socket already closed is left as it is. */
-export function closeQuietly(socket: WebSocket, code = 1000, reason = "done"): void {
-  try {
-    socket.close(sendableCode(code), reason);
-  } catch {
-    // already closed
-  }
-}
+/** The connected-bot stream's route closes its socket with it too. */
+export { closeQuietly };
 
 /** Relays the object's socket `upstream` to a new client socket; answers the client end for the 101. */
 export function relayMatchSocket(upstream: WebSocket): WebSocket {

@@ -12,6 +12,7 @@ import {
   type ClientMessage,
   ClientMessageSchema,
   clientKey,
+  closeQuietly,
   DROP_BOUND_REASON,
   MAX_SOCKET_MESSAGE_BYTES,
   matchView,
@@ -108,11 +109,7 @@ export class MatchSockets {
     this.allowances.set(socket, allowance);
     const cut = (reason: string) => {
       this.cutOff.add(socket);
-      try {
-        socket.close(POLICY_VIOLATION, reason);
-      } catch {
-        // already closed
-      }
+      closeQuietly(socket, POLICY_VIOLATION, reason);
     };
     const reply = (body: Record<string, unknown>) => {
       const text = JSON.stringify(body);
@@ -175,31 +172,18 @@ export class MatchSockets {
     return reply({ type: "ok", id, duplicate: result.value.duplicate, ply: result.value.state.ply });
   }
 
+  /** The client closed its socket: this end closes too, with the client's code and reason. */
   closed(socket: WebSocket, code: number, reason: string): void {
-    try {
-      socket.close(code === 1005 || code === 1006 ? 1000 : code, reason);
-    } catch {
-      // already closed
-    }
+    closeQuietly(socket, code, reason);
   }
 
   errored(socket: WebSocket): void {
-    try {
-      socket.close(1011, "error");
-    } catch {
-      // already closed
-    }
+    closeQuietly(socket, 1011, "error");
   }
 
   /** Closes every socket of the match (it is being deleted). */
   closeAll(code: number, reason: string): void {
-    for (const socket of this.ctx.getWebSockets()) {
-      try {
-        socket.close(code, reason);
-      } catch {
-        // already closed
-      }
-    }
+    for (const socket of this.ctx.getWebSockets()) closeQuietly(socket, code, reason);
   }
 
   /**

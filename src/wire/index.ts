@@ -193,3 +193,4 @@ export {
   spendAnswer,
   tooLarge,
 } from "./socket-allowance.ts";
+export { closeQuietly } from "./socket-close.ts";
