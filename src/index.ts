@@ -9,7 +9,7 @@ import { OPENING_BOOKS } from "./books.ts";
 import { installBooks } from "./engine/index.ts";
 import { createApp } from "./http/index.ts";
 import { registerPageRoutes } from "./pages/index.ts";
-import { LADDER_NAME } from "./wire/index.ts";
+import { LADDER_NAME, objectNamed } from "./wire/index.ts";
 
 export { MatchObject } from "./objects/index.ts";
 export { TournamentObject } from "./objects/index.ts";
@@ -29,6 +29,6 @@ export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
   /** The Cron Trigger: the ladder records the pairings that ended and pairs its idle bots, as of the scheduled time. */
   scheduled: async (controller, env) => {
-    await env.LADDER.get(env.LADDER.idFromName(LADDER_NAME)).tick(controller.scheduledTime);
+    await objectNamed(env.LADDER, LADDER_NAME).tick(controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

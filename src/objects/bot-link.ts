@@ -16,7 +16,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { EndNotice, MoveRequest, Player, PlayerReply } from "../bots/index.ts";
 import { err, ok } from "../rules/index.ts";
-import { type LinkStatus, linkRequestId, type Reply } from "../wire/index.ts";
+import { type LinkStatus, linkRequestId, objectNamed, type Reply } from "../wire/index.ts";
 
 /**
  * A bot without an open stream still counts as connected this long after it was last seen: a long-poll
@@ -277,7 +277,7 @@ export class BotLinkObject extends DurableObject<Env> {
 }
 
 /** The link object of connected bot `botId`. */
-const linkStub = (env: Env, botId: string) => env.BOT_LINKS.get(env.BOT_LINKS.idFromName(botId));
+const linkStub = (env: Env, botId: string) => objectNamed(env.BOT_LINKS, botId);
 
 /** A connected bot as a tournament player: the same Player as a webhook bot, asked through its link object. */
 export function connectedBot(env: Env, entry: { name: string; botId: string }): Player {

@@ -29,6 +29,7 @@ import {
   ladderGameOutput,
   ladderSettings,
   type MemberRow,
+  objectNamed,
   type PairingRow,
   pointOutput,
   readSettings,
@@ -81,11 +82,11 @@ export class LadderObject extends DurableObject<Env> {
   }
 
   private registry() {
-    return this.env.BOT_REGISTRY.get(this.env.BOT_REGISTRY.idFromName(REGISTRY_NAME));
+    return objectNamed(this.env.BOT_REGISTRY, REGISTRY_NAME);
   }
 
   private tournament(id: string) {
-    return this.env.TOURNAMENTS.get(this.env.TOURNAMENTS.idFromName(id));
+    return objectNamed(this.env.TOURNAMENTS, id);
   }
 
   // ---- RPC: membership and views ----

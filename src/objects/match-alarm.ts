@@ -5,14 +5,14 @@
  * deletion when its retention has passed. Each run reads the match afresh and changes it only through
  * the store, so a run repeated after an eviction finds the work done and does nothing.
  */
-import { configureEngineTurns, readSettings, REGISTRY_NAME, type StoredMatch } from "../wire/index.ts";
+import { configureEngineTurns, objectNamed, readSettings, REGISTRY_NAME, type StoredMatch } from "../wire/index.ts";
 import { currentPly, engineAction, type MatchAction, type MatchSeat, type SeatIndex, seatKind, seatToMove } from "../match/index.ts";
 import { hashSeed } from "../engine/index.ts";
-import { callCheck, endNoticeFor, httpBot, type Player } from "../bots/index.ts";
+import { endNoticeFor, type Player } from "../bots/index.ts";
 import { askBot, decideAction, turnAsk } from "../tournament/index.ts";
 import { computeReview, mineReview, reportDue, reportReview, reviewDue, saveReview } from "./match-review.ts";
 import { nextAlarm, type MatchStore } from "./match-store.ts";
-import { connectedBot } from "./bot-link.ts";
+import { botPlayer, registeredEntry } from "./bot-players.ts";
 import { retentionMs } from "./retention.ts";
 
 /** A seat's name in a bot's move request (`opponent.name`). */
@@ -101,11 +101,8 @@ async function askSeatedBot({ env, store }: AlarmHost, match: StoredMatch, seat:
 
 /** The registered bot `botId` as a player (webhook or connected), read afresh from the registry; null once deleted. */
 async function seatedPlayer(env: Env, botId: string, name: string): Promise<Player | null> {
-  const [bot] = await env.BOT_REGISTRY.get(env.BOT_REGISTRY.idFromName(REGISTRY_NAME)).entrants([botId]);
-  if (!bot) return null;
-  if (bot.connection === "stream") return connectedBot(env, { name, botId });
-  // Each call first checks where the bot's host resolves (src/bots/resolve.ts).
-  return httpBot({ name, url: bot.url, secret: bot.secret, checkUrl: callCheck({ allowPrivate: readSettings(env).allowPrivateBotUrls }) });
+  const [bot] = await objectNamed(env.BOT_REGISTRY, REGISTRY_NAME).entrants([botId]);
+  return bot ? botPlayer(env, registeredEntry(bot, name)) : null;
 }
 
 /** Reviews the finished match (background work: the engine serves people first), stores the review, and re-arms the alarm. */

@@ -6,7 +6,7 @@
  */
 import { type GameReview, openingPlies, replayRecord, reviewGameInTurn } from "../match/index.ts";
 import { offerMinedPuzzle } from "./puzzle-mining.ts";
-import { configureEngineTurns, readSettings, type ReviewedSeat, type StoredMatch } from "../wire/index.ts";
+import { configureEngineTurns, objectNamed, readSettings, type ReviewedSeat, type StoredMatch } from "../wire/index.ts";
 
 const REVIEW_KEY = "review";
 /** Set when a review is asked for while reviews after every game are off (REVIEW_GAMES=false). */
@@ -77,7 +77,7 @@ export async function reportReview(storage: DurableObjectStorage, match: StoredM
   const seats = review.seats.map(
     (summary, seat): ReviewedSeat => ({ bot: names[seat], moves: summary.moves, kept: summary.kept, mistakes: summary.mistakes.length, winsThrownAway: summary.winsThrownAway }),
   ) as [ReviewedSeat, ReviewedSeat];
-  await env.TOURNAMENTS.get(env.TOURNAMENTS.idFromName(match.tournamentId)).gameReviewed({ matchId: match.id, seats });
+  await objectNamed(env.TOURNAMENTS, match.tournamentId).gameReviewed({ matchId: match.id, seats });
   storage.kv.put(REPORTED_KEY, true);
 }
 

@@ -10,11 +10,12 @@ import { seededRandom } from "../engine/index.ts";
 import { committedPuzzle, committedPuzzles, NEW_SOLVER, type Puzzle, PUZZLE_STORE_NAME, rateAttempt, rulesKey, untriedPuzzle } from "../puzzles/index.ts";
 import { makeRules, type Rules, type RulesInput, rulesToJson } from "../rules/index.ts";
 import type { Glicko2Rating } from "../tournament/index.ts";
+import { objectNamed } from "../wire/index.ts";
 
 const SCHEMA_VERSION = 1;
 
 /** The puzzle store: a single object. */
-export const puzzleStore = (env: Env) => env.PUZZLES.get(env.PUZZLES.idFromName(PUZZLE_STORE_NAME));
+export const puzzleStore = (env: Env) => objectNamed(env.PUZZLES, PUZZLE_STORE_NAME);
 /** `next` draws among this many puzzles nearest the solver's rating. */
 const NEAREST = 12;
 

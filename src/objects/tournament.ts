@@ -7,8 +7,8 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { retentionMs } from "./retention.ts";
-import { connectedBot } from "./bot-link.ts";
-import { callCheck, httpBot, type Player, referenceBot } from "../bots/index.ts";
+import { botPlayer } from "./bot-players.ts";
+import type { Player } from "../bots/index.ts";
 import { type MatchState, newMatchId } from "../match/index.ts";
 import { err, ok } from "../rules/index.ts";
 import {
@@ -38,6 +38,7 @@ import {
   configureEngineTurns,
   gameKey,
   gameOutput,
+  objectNamed,
   readSettings,
   type Reply,
   type StoredEntry,
@@ -118,23 +119,7 @@ const entryOf = (tournament: StoredTournament, name: string): StoredEntry => {
   return entry;
 };
 
-/**
- * A tournament entrant as a player: built-in bots in-process (untimed), registered bots over HTTP,
- * connected bots through their link object (the same Player: the step cannot tell them apart).
- */
-function playerOf(entry: StoredEntry, maxNodes: number, env: Env): Player {
-  switch (entry.kind) {
-    case "builtIn":
-      return referenceBot(entry.level, { name: entry.name, maxNodes });
-    case "registered":
-      // Each call first checks where the bot's host resolves (src/bots/resolve.ts).
-      return httpBot({ name: entry.name, url: entry.url, secret: entry.secret, checkUrl: callCheck({ allowPrivate: readSettings(env).allowPrivateBotUrls }) });
-    case "connected":
-      return connectedBot(env, entry);
-  }
-}
-
-const playerNamed = (tournament: StoredTournament, name: string, env: Env): Player => playerOf(entryOf(tournament, name), tournament.maxNodes, env);
+const playerNamed = (tournament: StoredTournament, name: string, env: Env): Player => botPlayer(env, entryOf(tournament, name), tournament.maxNodes);
 
 /**
  * The step's policy: up to `concurrency` games at once; in a round robin or a Swiss no bot in two of
@@ -147,7 +132,7 @@ const policyOf = (tournament: StoredTournament): StepPolicy => {
   const kind = tournament.kind ?? "roundRobin";
   const settings = tournament.sprtSettings;
   return {
-    untimed: untimedBots(tournament.entries.map((entry) => playerOf(entry, tournament.maxNodes, env))),
+    untimed: untimedBots(tournament.entries.map((entry) => botPlayer(env, entry, tournament.maxNodes))),
     maxMoveMs: DEFAULT_MAX_MOVE_MS,
     concurrency,
     gamesPerBot: kind === "roundRobin" || kind === "swiss" ? 1 : concurrency,
@@ -198,7 +183,7 @@ export class TournamentObject extends DurableObject<Env> {
   }
 
   private matchStub(matchId: string) {
-    return this.env.MATCHES.get(this.env.MATCHES.idFromName(matchId));
+    return objectNamed(this.env.MATCHES, matchId);
   }
 
   /** The step's host: state from storage (only the games a step reads), commands carried out on match objects and bots. */

@@ -7,8 +7,8 @@
 import { html, raw } from "hono/html";
 import { ATTRIBUTES, START_POSITION_STRING } from "../rules/index.ts";
 import { rulesFromInput, RulesQuerySchema } from "../wire/index.ts";
-import { type AnalyzeConfig, analyzeClient } from "./client/analyze.ts";
-import { clientScript, DRAWING, type Html, page } from "./layout.ts";
+import type { AnalyzeConfig } from "./client/analyze.ts";
+import { DRAWING, type Html, page, pageScript } from "./layout.ts";
 
 export interface AnalyzeQuery {
   position?: string;
@@ -57,5 +57,5 @@ export function analyzePage(query: AnalyzeQuery): Html {
 <div id="moves"></div>
 </div>
 </div>`;
-  return page({ title: "Analyze", body, script: clientScript(analyzeClient, config) });
+  return page({ title: "Analyze", body, script: pageScript("analyze", config) });
 }

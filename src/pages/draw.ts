@@ -1,10 +1,11 @@
 /**
  * Pieces and the board as SVG markup, drawn so the four attributes read at a glance: height is the
  * piece's height, color its fill, shape its outline (a cylinder or a box), a hollow piece has a hole on
- * top. `makeDrawing` is self-contained on purpose (it uses nothing but its argument): the server calls it
- * to render pages, and the same source is shipped to the browser (`${makeDrawing}`) so live pages draw
- * exactly what the server drew. It returns markup strings; every text it writes is escaped.
+ * top. The server renders pages with it and the page scripts (bundled for the browser from this same
+ * module) redraw with it, so live pages draw exactly what the server drew. It returns markup strings;
+ * every text it writes is escaped.
  */
+import { ATTRIBUTE_BIT, ATTRIBUTE_VALUES, ATTRIBUTES, CELL_NAMES } from "../rules/index.ts";
 
 /** The vocabulary the drawing needs, passed as data (the rules core's tables, see VOCABULARY). */
 export interface DrawingVocabulary {
@@ -13,6 +14,9 @@ export interface DrawingVocabulary {
   values: Readonly<Record<string, readonly [string, string]>>;
   cellNames: readonly string[];
 }
+
+/** The rules core's tables, as the drawing takes them. */
+export const VOCABULARY: DrawingVocabulary = { attributes: ATTRIBUTES, bits: ATTRIBUTE_BIT, values: ATTRIBUTE_VALUES, cellNames: CELL_NAMES };
 
 export type CellMark = "win" | "draw" | "loss";
 

@@ -6,8 +6,7 @@ import { html, raw } from "hono/html";
 import { LEVELS } from "../engine/index.ts";
 import { dailyPuzzle } from "../puzzles/index.ts";
 import { ATTRIBUTES } from "../rules/index.ts";
-import { homeClient } from "./client/home.ts";
-import { clientScript, DRAWING, type Html, page } from "./layout.ts";
+import { DRAWING, type Html, page, pageScript } from "./layout.ts";
 
 const ATTRIBUTE_LABELS: Record<(typeof ATTRIBUTES)[number], string> = {
   height: "height (tall / short)",
@@ -119,5 +118,5 @@ ${newMatchForm()}
 ${daily(now)}
 ${legend()}
 </div>`;
-  return page({ title: "Play", body, script: clientScript(homeClient, {}) });
+  return page({ title: "Play", body, script: pageScript("home", {}) });
 }

@@ -1,57 +1,51 @@
 /**
- * The page shell every page shares (head, site header, footer, the inline stylesheet) and the way page
- * scripts are shipped: a client function and the self-contained factories it needs, inlined as their
- * source. Pages are served with a Content-Security-Policy that allows only this origin, so a page cannot
- * make an external request even by mistake.
+ * The page shell every page shares (head, site header, footer, the inline stylesheet) and the way a page
+ * loads its script: a file of this origin (client/scripts.ts) with the page's config beside it as JSON
+ * data. Pages are served with a Content-Security-Policy that allows scripts from this origin only (no
+ * inline code, no inline handlers), so a page cannot run injected markup's script or make an external
+ * request even by mistake.
  */
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { ATTRIBUTE_BIT, ATTRIBUTE_VALUES, ATTRIBUTES, CELL_NAMES } from "../rules/index.ts";
-import { type DrawingVocabulary, type Drawing, makeDrawing } from "./draw.ts";
-import { type Kit, makeKit } from "./client/kit.ts";
+import type { AnalyzeConfig } from "./client/analyze.ts";
+import type { HomeConfig } from "./client/home.ts";
+import type { MatchPageConfig } from "./client/match.ts";
+import type { PuzzlesConfig } from "./client/puzzles.ts";
+import { PAGE_CONFIG_ID, type PageScript, SCRIPTS_PATH } from "./client/scripts.ts";
+import type { TournamentPageConfig } from "./client/tournament.ts";
+import type { TournamentsConfig } from "./client/tournaments.ts";
+import { type Drawing, makeDrawing, VOCABULARY } from "./draw.ts";
 import { makeMatchViews, type MatchViews } from "./match-view.ts";
 import { STYLE } from "./style.ts";
 import { makeTournamentViews, type TournamentViews } from "./tournament-view.ts";
 
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-/** The rules core's tables, as the drawing takes them. */
-const VOCABULARY: DrawingVocabulary = { attributes: ATTRIBUTES, bits: ATTRIBUTE_BIT, values: ATTRIBUTE_VALUES, cellNames: CELL_NAMES };
 export const DRAWING: Drawing = makeDrawing(VOCABULARY);
 export const MATCH_VIEWS: MatchViews = makeMatchViews(DRAWING);
 export const TOURNAMENT_VIEWS: TournamentViews = makeTournamentViews(DRAWING);
 
-/** What every page script receives. */
-export interface ClientEnv {
-  draw: Drawing;
-  kit: Kit;
-  views: MatchViews;
-  tournament: TournamentViews;
-}
-
-/** JSON that is safe inside a <script> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+/** The config each page script reads (the page module of the same name declares it). */
+interface PageConfigs {
+  analyze: AnalyzeConfig;
+  home: HomeConfig;
+  match: MatchPageConfig;
+  puzzles: PuzzlesConfig;
+  tournament: TournamentPageConfig;
+  tournaments: TournamentsConfig;
 }
 
 /**
- * A <script> that runs `main(env, config)` in the browser. The factories' and main's sources are
- * inlined; `__name` is the helper the Worker bundler (esbuild, keepNames) may call inside them.
+ * JSON that is inert inside a <script type="application/json"> element: `<`, `>` and `&` as JSON escapes,
+ * so no `</script` or `<!--` can end the element or change how it is parsed; JSON.parse reads them back.
  */
-export function clientScript<C>(main: (env: ClientEnv, config: C) => void, config: C): HtmlEscapedString {
-  const env = `{ draw: draw, kit: (${makeKit})(), views: (${makeMatchViews})(draw), tournament: (${makeTournamentViews})(draw) }`;
-  const source = [
-    "(function () {",
-    '"use strict";',
-    "var __name = function (target) { return target; };",
-    `var draw = (${makeDrawing})(${scriptJson(VOCABULARY)});`,
-    `(${main})(${env}, ${scriptJson(config)});`,
-    "})();",
-  ].join("\n");
-  return raw(`<script>${source.replace(/<\/script/gi, "<\\/script")}</script>`);
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&]/g, (char) => `\\u00${char.charCodeAt(0).toString(16)}`);
+}
+
+/** A page's script: its config as data, then its bundle from this origin (client/boot.ts reads the one, the other runs). */
+export function pageScript<N extends PageScript>(name: N, config: PageConfigs[N]): HtmlEscapedString {
+  return raw(`<script type="application/json" id="${PAGE_CONFIG_ID}">${scriptJson(config)}</script>\n<script src="${SCRIPTS_PATH}${name}.js"></script>`);
 }
 
 const LOGO = raw(DRAWING.pieceSvg(13, { size: 30 }).replace('class="piece"', 'class="piece logo" aria-hidden="true"'));
@@ -90,15 +84,16 @@ ${options.script ?? ""}
 }
 
 /**
- * The CSP of every page: this origin only (its WebSocket included), inline styles and scripts (the
- * page's own), SVG as data: images.
+ * The CSP of every page: this origin only (its WebSocket included); scripts only from files of this
+ * origin (a page's config is JSON data, which runs nothing), inline styles (the page's stylesheet and the
+ * drawings' style attributes), SVG as data: images.
  */
 export function contentSecurityPolicy(requestUrl: string): string {
   const url = new URL(requestUrl);
   const socket = `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
   return [
     "default-src 'self'",
-    "script-src 'self' 'unsafe-inline'",
+    "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     `connect-src 'self' ${socket}`,

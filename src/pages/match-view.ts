@@ -2,7 +2,7 @@
  * The parts of the match page, as markup built from the API's match state (GET /v1/matches/{id}, the
  * WebSocket's `state`) and what this browser is doing (its seat, a chosen cell, the move shown). The
  * server renders the first page with these functions and the page script re-renders with the same
- * source on every update, so a page never disagrees with itself. Self-contained like makeDrawing.
+ * module (bundled into the page script) on every update, so a page never disagrees with itself.
  */
 import type { GameReviewOutput, MatchView } from "../wire/index.ts";
 import type { Drawing } from "./draw.ts";

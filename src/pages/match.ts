@@ -5,8 +5,7 @@
  */
 import { html, raw } from "hono/html";
 import type { MatchView } from "../wire/index.ts";
-import { matchClient } from "./client/match.ts";
-import { clientScript, type Html, MATCH_VIEWS, page } from "./layout.ts";
+import { type Html, MATCH_VIEWS, page, pageScript } from "./layout.ts";
 import type { MatchUi } from "./match-view.ts";
 
 const SERVER_UI: MatchUi = { seat: null, selectedCell: null, shownPly: null, busy: false, connected: false };
@@ -41,7 +40,9 @@ export function matchPage(view: MatchView): Html {
   const can = v.actions(view, ui);
   const hidden = (hide: boolean) => (hide ? raw(" hidden") : "");
   const tournament = view.tournamentId ? html` <a class="back" id="tournament-link" href="/tournaments/${view.tournamentId}">Back to the tournament</a>` : "";
-  const opening = view.opening ? html` <span class="opening" id="opening">from the opening <b>${view.opening.name}</b> (its ${view.opening.plies} moves come first)</span>` : "";
+  const opening = view.opening
+    ? html` <span class="opening" id="opening">from the opening <b>${view.opening.name}</b> (its ${view.opening.plies} moves come first)</span>`
+    : "";
   const body = html`<div class="match-head"><h1>Match <code class="match-id">${view.id}</code></h1>${opening}${tournament}</div>
 <div class="match">
 <div class="match-top">
@@ -80,7 +81,7 @@ export function matchPage(view: MatchView): Html {
 <p class="muted"><a href="/v1/matches/${view.id}/record">Game record</a> (<a href="/v1/matches/${view.id}/record?format=text">as text</a>)<span id="analyze-item"${hidden(!can.analyze)}> · <a id="analyze-link" href="/analyze?position=${view.position.string}">Analyze this position</a></span></p>
 </div>
 </div>`;
-  return page({ title: `Match ${view.id.slice(0, 6)}`, body, script: clientScript(matchClient, { id: view.id, state: view }) });
+  return page({ title: `Match ${view.id.slice(0, 6)}`, body, script: pageScript("match", { id: view.id, state: view }) });
 }
 
 export function notFoundPage(what: string): Html {

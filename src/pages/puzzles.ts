@@ -6,8 +6,8 @@
  * streak live in this browser (localStorage), sent with each move and kept from each verdict.
  */
 import { html, raw } from "hono/html";
-import { type PuzzlesConfig, puzzlesClient } from "./client/puzzles.ts";
-import { clientScript, DRAWING, type Html, page } from "./layout.ts";
+import type { PuzzlesConfig } from "./client/puzzles.ts";
+import { DRAWING, type Html, page, pageScript } from "./layout.ts";
 
 export interface PuzzlesQuery {
   id?: string;
@@ -45,5 +45,5 @@ export function puzzlesPage(query: PuzzlesQuery): Html {
 <ol class="moves whole" id="moves"></ol>
 </div>
 </div>`;
-  return page({ title: "Puzzles", body, script: clientScript(puzzlesClient, config) });
+  return page({ title: "Puzzles", body, script: pageScript("puzzles", config) });
 }

@@ -6,7 +6,18 @@
  * their scripts use only the public API. The Worker entry registers them first.
  */
 import type { Context } from "hono";
-import { type App, type AppEnv, ladderBotView, problem, REFERENCE_HEADERS, referencePage } from "../http/index.ts";
+import {
+  type App,
+  type AppEnv,
+  ladderBotView,
+  ladderObject,
+  matchObject,
+  problem,
+  REFERENCE_HEADERS,
+  referencePage,
+  registryObject,
+  tournamentObject,
+} from "../http/index.ts";
 import { isMatchId } from "../match/index.ts";
 import { analyzePage } from "./analyze.ts";
 import { learnPage } from "./learn.ts";
@@ -22,7 +33,7 @@ import { problemPage, problemsPage } from "./problems.ts";
 import { FAVICON } from "./favicon.ts";
 import { REFERENCE_BOTS } from "../bots/index.ts";
 import { OPENING_SUITES } from "../tournament/index.ts";
-import { DEFAULT_PAGE_LIMIT, decodeCursor, isProblemCode, LADDER_NAME, MAX_PAGE_LIMIT, nextLink, REGISTRY_NAME } from "../wire/index.ts";
+import { DEFAULT_PAGE_LIMIT, decodeCursor, isProblemCode, MAX_PAGE_LIMIT, nextLink } from "../wire/index.ts";
 
 /** Tournaments per page of /tournaments (at most MAX_PAGE_LIMIT with `?limit=`), and the registered bots its form offers. */
 const TOURNAMENTS_PER_PAGE = 20;
@@ -136,14 +147,14 @@ export function registerPageRoutes(app: App): void {
   app.get("/matches/:id", async (c) => {
     const id = c.req.param("id");
     if (!isMatchId(id)) return pageNotFound(c, "match/not_found", `there is no match ${id.slice(0, 40)}`);
-    const view = await c.env.MATCHES.get(c.env.MATCHES.idFromName(id)).view();
+    const view = await matchObject(c.env, id).view();
     if (!view.ok) return pageNotFound(c, "match/not_found", `there is no match ${id}`);
     return render(c, matchPage(view.value));
   });
 
   app.get("/ladder", async (c) => {
     const limit = limitOf(c, DEFAULT_PAGE_LIMIT);
-    const ladder = c.env.LADDER.get(c.env.LADDER.idFromName(LADDER_NAME));
+    const ladder = ladderObject(c.env);
     // A cursor that is not one of ours shows the first page.
     let read = await ladder.page(limit, c.req.query("cursor") ?? null);
     if (!read.ok) read = await ladder.page(limit, null);
@@ -160,13 +171,13 @@ export function registerPageRoutes(app: App): void {
   });
 
   app.get("/tournaments", async (c) => {
-    const registry = c.env.BOT_REGISTRY.get(c.env.BOT_REGISTRY.idFromName(REGISTRY_NAME));
+    const registry = registryObject(c.env);
     const limit = limitOf(c, TOURNAMENTS_PER_PAGE);
     // A cursor names the last tournament of the page before (creation time, id); one that is not ours shows the newest.
     const parts = decodeCursor(c.req.query("cursor") ?? "");
     const after = parts?.length === 2 && /^[0-9]{1,15}$/.test(parts[0]) && isMatchId(parts[1]) ? { createdAt: Number(parts[0]), id: parts[1] } : null;
     const [index, bots] = await Promise.all([registry.tournaments(limit, after), registry.list(BOTS_OFFERED)]);
-    const views = await Promise.all(index.tournaments.map(({ id }) => c.env.TOURNAMENTS.get(c.env.TOURNAMENTS.idFromName(id)).get()));
+    const views = await Promise.all(index.tournaments.map(({ id }) => tournamentObject(c.env, id).get()));
     // A tournament deleted by retention leaves the index.
     const gone = index.tournaments.filter((_, at) => !views[at].ok).map(({ id }) => id);
     if (gone.length > 0) await registry.forgetTournaments(gone);
@@ -189,7 +200,7 @@ export function registerPageRoutes(app: App): void {
   app.get("/tournaments/:id", async (c) => {
     const id = c.req.param("id");
     if (!isMatchId(id)) return pageNotFound(c, "tournament/not_found", `there is no tournament ${id.slice(0, 40)}`);
-    const view = await c.env.TOURNAMENTS.get(c.env.TOURNAMENTS.idFromName(id)).get();
+    const view = await tournamentObject(c.env, id).get();
     if (!view.ok) return pageNotFound(c, "tournament/not_found", `there is no tournament ${id}`);
     return render(c, tournamentPage(view.value));
   });

@@ -1,8 +1,8 @@
 /**
  * The parts of the tournament page, as markup built from GET /v1/tournaments/{id}: progress, standings,
  * crosstable and games (each linking to its match page). The server renders the first page with these
- * functions and the page script re-renders with the same source while the tournament runs.
- * Self-contained like makeDrawing.
+ * functions and the page script re-renders with the same module (bundled into it) while the tournament
+ * runs.
  */
 import type { TournamentOutput } from "../wire/index.ts";
 import type { Drawing } from "./draw.ts";

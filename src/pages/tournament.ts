@@ -6,8 +6,7 @@
  */
 import { html, raw } from "hono/html";
 import type { TournamentOutput } from "../wire/index.ts";
-import { tournamentClient } from "./client/tournament.ts";
-import { clientScript, type Html, page, TOURNAMENT_VIEWS } from "./layout.ts";
+import { type Html, page, pageScript, TOURNAMENT_VIEWS } from "./layout.ts";
 
 function settingsText(view: TournamentOutput): string {
   const clock =
@@ -48,5 +47,5 @@ export function tournamentPage(view: TournamentOutput): Html {
 <div id="crosstable">${raw(t.crosstableHtml(view))}</div>
 <h2>Games</h2>
 <div id="games">${raw(t.gamesHtml(view))}</div>`;
-  return page({ title: `${t.title(view)} ${view.id.slice(0, 6)}`, body, script: clientScript(tournamentClient, { id: view.id, state: view }) });
+  return page({ title: `${t.title(view)} ${view.id.slice(0, 6)}`, body, script: pageScript("tournament", { id: view.id, state: view }) });
 }

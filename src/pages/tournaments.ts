@@ -7,8 +7,7 @@
  */
 import { html, raw } from "hono/html";
 import { type BotOutput, MAX_TOURNAMENT_GAMES, MAX_TOURNAMENT_MOVE_MS, SPRT_DEFAULTS, type TournamentOutput } from "../wire/index.ts";
-import { tournamentsClient } from "./client/tournaments.ts";
-import { clientScript, type Html, page } from "./layout.ts";
+import { type Html, page, pageScript } from "./layout.ts";
 
 /** A built-in bot as the form offers it. */
 interface BuiltInBot {
@@ -182,5 +181,5 @@ ${listHtml(data)}
 </section>
 ${newTournamentForm(data)}
 </div>`;
-  return page({ title: "Tournaments", body, script: clientScript(tournamentsClient, {}) });
+  return page({ title: "Tournaments", body, script: pageScript("tournaments", {}) });
 }

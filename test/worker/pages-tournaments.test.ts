@@ -20,8 +20,8 @@ async function htmlPage(path: string): Promise<string> {
   return text;
 }
 
-/** The page without its inline scripts (whose source also holds markup templates). */
-const markup = (page: string): string => page.replace(/<script>[\s\S]*?<\/script>/g, "");
+/** The page without its script elements (its config, JSON data, holds the API's state). */
+const markup = (page: string): string => page.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
 
 const rowsOf = (page: string): string[] => [...markup(page).matchAll(/<tr data-tournament="([^"]+)"/g)].map((match) => match[1]);
 

@@ -20,8 +20,8 @@ async function htmlPage(path: string, status = 200): Promise<string> {
   return text;
 }
 
-/** The page without its inline scripts (whose source also holds markup templates). */
-const markup = (page: string): string => page.replace(/<script>[\s\S]*?<\/script>/g, "");
+/** The page without its script elements (its config, JSON data, holds the API's state). */
+const markup = (page: string): string => page.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
 
 /** The values of every src, href and action attribute of a page's markup. */
 function references(page: string): string[] {

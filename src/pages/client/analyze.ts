@@ -5,10 +5,10 @@
  * best line (POST /v1/suggest-move's principal variation). A move "threw away a win" when the position is
  * a win for the player to move and the move's value is a draw or a loss. The moves are listed in groups
  * by value (win, draw, loss), each compact; clicking a move plays it.
- * Shipped as source (see clientScript).
+ * Bundled into public/scripts/analyze.js (see scripts.ts).
  */
 import type { BoardState, CellMark } from "../draw.ts";
-import type { ClientEnv } from "../layout.ts";
+import { boot, type ClientEnv } from "./boot.ts";
 
 /** The page's starting point, read from its query by the server. */
 export interface AnalyzeConfig {
@@ -52,7 +52,7 @@ interface Evaluation {
   pliesToEnd?: number;
 }
 
-export function analyzeClient(env: ClientEnv, config: AnalyzeConfig): void {
+function analyzeClient(env: ClientEnv, config: AnalyzeConfig): void {
   const { kit, draw } = env;
   const { browser } = kit;
   const e = draw.escapeHtml;
@@ -338,3 +338,5 @@ export function analyzeClient(env: ClientEnv, config: AnalyzeConfig): void {
   render();
   void analyze();
 }
+
+boot(analyzeClient);

@@ -1,15 +1,18 @@
 /**
  * The home page's script: turns the new-match form into `POST /v1/matches`, keeps the seat token it
- * gets in this browser, and opens the match page. Shipped as source (see clientScript).
+ * gets in this browser, and opens the match page. Bundled into public/scripts/home.js (see scripts.ts).
  */
-import type { ClientEnv } from "../layout.ts";
+import { boot, type ClientEnv } from "./boot.ts";
 
 interface CreatedMatch {
   id: string;
   tokens: { seat: 0 | 1; token: string }[];
 }
 
-export function homeClient(env: ClientEnv, _config: Record<string, never>): void {
+/** The page passes nothing: the form is in its markup. */
+export type HomeConfig = Record<string, never>;
+
+function homeClient(env: ClientEnv, _config: HomeConfig): void {
   const { kit } = env;
   const form = kit.byId("new-match");
   const error = kit.byId("form-error");
@@ -56,3 +59,5 @@ export function homeClient(env: ClientEnv, _config: Record<string, never>): void
     kit.browser.location.assign(`/matches/${id}`);
   });
 }
+
+boot(homeClient);

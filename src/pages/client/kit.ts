@@ -1,7 +1,7 @@
 /**
  * Helpers every page script shares: element lookup, event delegation, a form's fields, calls to this
- * service's API (same origin only) and the seat and tournament tokens this browser holds. Self-contained like
- * makeDrawing: its source is shipped to the browser as is, so it may use only browser globals.
+ * service's API (same origin only) and the seat and tournament tokens this browser holds. Browser code only:
+ * page scripts use it, the server does not.
  */
 import type { Browser, BrowserElement, BrowserEvent } from "./browser.ts";
 
@@ -100,7 +100,8 @@ export function makeKit() {
     const clock = (): Record<string, unknown> => {
       const kind = checked("clock")[0];
       if (kind === "move") return { kind: "move", moveMs: Math.round(number("moveSeconds") * 1000) };
-      if (kind === "game") return { kind: "game", initialMs: Math.round(number("gameMinutes") * 60_000), incrementMs: Math.round(number("incrementSeconds") * 1000) };
+      if (kind === "game")
+        return { kind: "game", initialMs: Math.round(number("gameMinutes") * 60_000), incrementMs: Math.round(number("incrementSeconds") * 1000) };
       return { kind: "none" };
     };
     return { field, checked, number, clock };

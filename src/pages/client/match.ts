@@ -5,10 +5,10 @@
  * by clicking: a cell for the piece in hand, then the piece to give; the placement alone when it ends
  * the game (asked of POST /v1/validate-move, so the page applies no rules of its own). It never scrolls
  * the window (only the move list, to its current move), and offers a finished match's seat holder a
- * rematch (POST /v1/matches, seats swapped). Shipped as source.
+ * rematch (POST /v1/matches, seats swapped). Bundled into public/scripts/match.js (see scripts.ts).
  */
 import type { GameReviewOutput, MatchView } from "../../wire/index.ts";
-import type { ClientEnv } from "../layout.ts";
+import { boot, type ClientEnv } from "./boot.ts";
 import type { MatchUi } from "../match-view.ts";
 import type { BrowserSocket } from "./browser.ts";
 
@@ -23,7 +23,7 @@ type ServerMessage =
   | { type: "ok"; id: number | null; seat?: 0 | 1 }
   | { type: "error"; id: number | null; problem: { code: string; detail: string } };
 
-export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
+function matchClient(env: ClientEnv, config: MatchPageConfig): void {
   const { kit, views, draw } = env;
   const { browser } = kit;
   const id = config.id;
@@ -397,3 +397,5 @@ export function matchClient(env: ClientEnv, config: MatchPageConfig): void {
   connect();
   browser.setInterval(tick, 200);
 }
+
+boot(matchClient);

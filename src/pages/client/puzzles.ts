@@ -4,9 +4,10 @@
  * clicking it (a placement that ends the game, as POST /v1/validate-move tells, is sent at once), sends
  * the move with the position it was made from (POST /v1/puzzles/{id}/moves), and shows the verdict:
  * wrong at once, or right with the defence played on the board, or solved with the Quarto glowing.
- * The solver's Glicko-2 rating and streak are kept in localStorage. Shipped as source (see clientScript).
+ * The solver's Glicko-2 rating and streak are kept in localStorage. Bundled into
+ * public/scripts/puzzles.js (see scripts.ts).
  */
-import type { ClientEnv } from "../layout.ts";
+import { boot, type ClientEnv } from "./boot.ts";
 
 /** The page's starting point, read from its query by the server. */
 export interface PuzzlesConfig {
@@ -41,7 +42,7 @@ interface Verdict {
   solver?: SolverRating;
 }
 
-export function puzzlesClient(env: ClientEnv, config: PuzzlesConfig): void {
+function puzzlesClient(env: ClientEnv, config: PuzzlesConfig): void {
   const { kit, draw } = env;
   const { browser } = kit;
   const e = draw.escapeHtml;
@@ -259,3 +260,5 @@ export function puzzlesClient(env: ClientEnv, config: PuzzlesConfig): void {
   showSolver();
   void load(config.id);
 }
+
+boot(puzzlesClient);

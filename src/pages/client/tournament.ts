@@ -1,18 +1,18 @@
 /**
  * The tournament page's script: while the tournament runs, polls GET /v1/tournaments/{id} every two
  * seconds and re-renders with tournament-view.ts. A browser holding the tournament's management token
- * (kept by /tournaments when it started it) may cancel it (pressed twice). Shipped as source (see
- * clientScript).
+ * (kept by /tournaments when it started it) may cancel it (pressed twice). Bundled into
+ * public/scripts/tournament.js (see scripts.ts).
  */
 import type { TournamentOutput } from "../../wire/index.ts";
-import type { ClientEnv } from "../layout.ts";
+import { boot, type ClientEnv } from "./boot.ts";
 
 export interface TournamentPageConfig {
   id: string;
   state: TournamentOutput;
 }
 
-export function tournamentClient(env: ClientEnv, config: TournamentPageConfig): void {
+function tournamentClient(env: ClientEnv, config: TournamentPageConfig): void {
   const { kit, tournament: views } = env;
   const { browser } = kit;
   const token = kit.heldTournament(config.id);
@@ -66,3 +66,5 @@ export function tournamentClient(env: ClientEnv, config: TournamentPageConfig): 
   showManage();
   if (config.state.status === "running") browser.setTimeout(() => void poll(), 2000);
 }
+
+boot(tournamentClient);

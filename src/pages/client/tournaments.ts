@@ -3,16 +3,19 @@
  * robin of the ticked bots, a gauntlet of the challenger against them, or an SPRT between two bots),
  * keeps the management token it gets in this browser (so the tournament's page can cancel it), and
  * opens the tournament's live page. The API checks everything; its refusal is shown as it comes.
- * Shipped as source (see clientScript).
+ * Bundled into public/scripts/tournaments.js (see scripts.ts).
  */
-import type { ClientEnv } from "../layout.ts";
+import { boot, type ClientEnv } from "./boot.ts";
 
 interface CreatedTournament {
   id: string;
   token: string;
 }
 
-export function tournamentsClient(env: ClientEnv, _config: Record<string, never>): void {
+/** The page passes nothing: the form is in its markup. */
+export type TournamentsConfig = Record<string, never>;
+
+function tournamentsClient(env: ClientEnv, _config: TournamentsConfig): void {
   const { kit } = env;
   const form = kit.byId("new-tournament");
   const error = kit.byId("form-error");
@@ -77,3 +80,5 @@ export function tournamentsClient(env: ClientEnv, _config: Record<string, never>
     kit.browser.location.assign(`/tournaments/${answer.body.id}`);
   });
 }
+
+boot(tournamentsClient);

@@ -1,0 +1,26 @@
+/**
+ * A bot as a Player (src/bots/protocol.ts), built one way for tournaments and match seats alike: a
+ * built-in bot in process (untimed), a webhook bot over HTTP, a connected bot through its link object
+ * (the same Player: the step and a match's bot seat cannot tell them apart).
+ */
+import { callCheck, httpBot, type Player, referenceBot } from "../bots/index.ts";
+import { readSettings, type StoredBot, type StoredEntry } from "../wire/index.ts";
+import { connectedBot } from "./bot-link.ts";
+
+/** A registered bot, as the registry keeps it, as an entrant named `name`. */
+export function registeredEntry(bot: StoredBot, name: string): StoredEntry {
+  return bot.connection === "stream" ? { name, kind: "connected", botId: bot.id } : { name, kind: "registered", botId: bot.id, url: bot.url, secret: bot.secret };
+}
+
+/** The player of `entry`; `maxNodes` is a built-in bot's node budget per move. */
+export function botPlayer(env: Env, entry: StoredEntry, maxNodes?: number): Player {
+  switch (entry.kind) {
+    case "builtIn":
+      return referenceBot(entry.level, { name: entry.name, ...(maxNodes === undefined ? {} : { maxNodes }) });
+    case "registered":
+      // Each call first checks where the bot's host resolves (src/bots/resolve.ts).
+      return httpBot({ name: entry.name, url: entry.url, secret: entry.secret, checkUrl: callCheck({ allowPrivate: readSettings(env).allowPrivateBotUrls }) });
+    case "connected":
+      return connectedBot(env, entry);
+  }
+}
