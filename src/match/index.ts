@@ -10,6 +10,7 @@ export {
   currentPly,
   deadline,
   flagFallen,
+  flagOverdue,
   isTimed,
   type MatchAction,
   type MatchConfig,

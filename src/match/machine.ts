@@ -353,10 +353,23 @@ function chargeClock(state: MatchState, seat: SeatIndex, at: number): { remainin
   return { remainingMs, elapsedMs };
 }
 
+/**
+ * How long after its deadline a person's flag may still fall. The host applies a flag when it is due,
+ * within milliseconds; one found later than this fell while the server was not running (a crash, a
+ * restart), when the person could not move: the server lost that time, so the turn starts again instead.
+ */
+export const LATE_FLAG_MS = 2_000;
+
 /** True when the player to move has run out of time at `at`. */
 export function flagFallen(state: MatchState, at: number): boolean {
   const due = deadline(state);
   return due !== null && at >= due;
+}
+
+/** True when the mover's flag fell more than LATE_FLAG_MS before `at`, unseen: the server was down; the turn restarts (`restartClock`). */
+export function flagOverdue(state: MatchState, at: number): boolean {
+  const due = deadline(state);
+  return due !== null && at - due >= LATE_FLAG_MS;
 }
 
 /** The seats still open (a match without seats has none). */

@@ -6,7 +6,7 @@
  * the store, so a run repeated after an eviction finds the work done and does nothing.
  */
 import { configureEngineTurns, objectNamed, readSettings, REGISTRY_NAME, type StoredMatch } from "../wire/index.ts";
-import { currentPly, engineAction, type MatchAction, type MatchSeat, type SeatIndex, seatKind, seatToMove } from "../match/index.ts";
+import { currentPly, deadline, engineAction, flagOverdue, type MatchAction, type MatchSeat, type SeatIndex, seatKind, seatToMove } from "../match/index.ts";
 import { hashSeed } from "../engine/index.ts";
 import { endNoticeFor, type Player } from "../bots/index.ts";
 import { askBot, decideAction, turnAsk } from "../tournament/index.ts";
@@ -14,6 +14,13 @@ import { computeReview, mineReview, reportDue, reportReview, reviewDue, saveRevi
 import { nextAlarm, type MatchStore } from "./match-store.ts";
 import { botPlayer, registeredEntry } from "./bot-players.ts";
 import { retentionMs } from "./retention.ts";
+
+/**
+ * A registered bot seat's turn that began at least this long before the alarm that asks it: the time
+ * was the server's (the alarm that asked died in a crash or an eviction, or came late), so the turn
+ * starts again, charged to no one, as a tournament restarts its games' clocks.
+ */
+const SERVER_LOST_MIN_MS = 250;
 
 /** A seat's name in a bot's move request (`opponent.name`). */
 const seatName = (seat: MatchSeat | undefined): string =>
@@ -64,8 +71,15 @@ export async function matchAlarm(host: AlarmHost): Promise<void> {
   if (moverSeat?.kind === "bot" && moverSeat.botId !== undefined) return askSeatedBot(host, match, mover, moverSeat.botId);
   // A tournament's bot seat's clock is its tournament's to judge (match-bot-seats.ts): no flag here.
   if (seatKind(match.state, mover) === "bot") return store.schedule(match);
+  const now = Date.now();
+  // A flag found overdue fell while the server was down: the person could not move, so the turn restarts.
+  if (flagOverdue(match.state, now)) {
+    const restarted = await store.reduce(match, { type: "restartClock", ply: currentPly(match.state), at: now });
+    if (!restarted.ok) return store.schedule(match);
+    return;
+  }
   // A flag that falls is applied once: a second run finds the match finished and does nothing.
-  const flagged = await store.reduce(match, { type: "flag", at: Date.now() });
+  const flagged = await store.reduce(match, { type: "flag", at: now });
   if (!flagged.ok) return store.schedule(match);
 }
 
@@ -75,7 +89,15 @@ export async function matchAlarm(host: AlarmHost): Promise<void> {
  * action is applied unless the match moved on meanwhile. A bot gone from the registry forfeits. When
  * the match ends, the bot gets its end notice (best effort).
  */
-async function askSeatedBot({ env, store }: AlarmHost, match: StoredMatch, seat: SeatIndex, botId: string): Promise<void> {
+async function askSeatedBot({ env, store }: AlarmHost, stored: StoredMatch, seat: SeatIndex, botId: string): Promise<void> {
+  // No ask is in flight when an alarm starts (an alarm that asked either applied the answer or died):
+  // the turn's time so far was the server's.
+  let match = stored;
+  if (deadline(match.state) !== null && Date.now() - match.state.turnStartedAt >= SERVER_LOST_MIN_MS) {
+    const restarted = await store.reduce(match, { type: "restartClock", ply: currentPly(match.state), at: Date.now() });
+    if (!restarted.ok) return store.schedule(match);
+    match = store.load() ?? match;
+  }
   const names = seatNames(match);
   const turn = turnAsk(match.state, { tournamentId: null, gameId: match.id, matchId: match.id, names, mayAbort: false }, Date.now());
   let action: MatchAction;

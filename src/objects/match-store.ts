@@ -14,6 +14,7 @@ import {
   currentPly,
   deadline,
   flagFallen,
+  flagOverdue,
   type MatchAction,
   type MatchState,
   openSeats,
@@ -120,7 +121,13 @@ export class MatchStore {
   async perform(match: StoredMatch, seat: SeatIndex, command: Command): Promise<Reply<{ duplicate: boolean; state: MatchView }>> {
     const now = Date.now();
     const action = actionOf(command, seat, currentPly(match.state), now);
-    const result = await this.reduce(match, ...(flagFallen(match.state, now) ? [{ type: "flag", at: now } as const, action] : [action]));
+    // A flag overdue fell while the server was down (the alarm did not run): the turn restarts, charged to no one.
+    const before: AnyMatchAction[] = flagOverdue(match.state, now)
+      ? [{ type: "restartClock", ply: currentPly(match.state), at: now }]
+      : flagFallen(match.state, now)
+        ? [{ type: "flag", at: now }]
+        : [];
+    const result = await this.reduce(match, ...before, action);
     return result.ok ? ok({ duplicate: result.duplicate === true, state: matchView(match, now) }) : err(result.error);
   }
 }
