@@ -15,6 +15,9 @@
  * HTTP bots, the slow one 1.5 s a move, one player against an engine seat at level easy, one search
  * of 100,000 nodes at a time: it checks the crash safety, not the engine's load).
  *
+ * `--soak 60m` runs the long mixed scenario of scripts/chaos-soak.ts instead (every kind of load, `--kills`
+ * kills spread over the given time, and the service's invariants checked at the end).
+ *
  * `--flood` runs another scenario instead (no kills): WebSocket floods on one match while moves are
  * timed in another. A client that sends `--flood-frames` small frames (20,000) and never reads (a raw
  * socket, paused), then a client that reads and sends 6,000 messages a second for 5 s; for each, whether
@@ -22,15 +25,15 @@
  * match before, during and after, and workerd's memory (RSS) before, after as long a control with
  * moves only (the timed matches take memory of their own), at its peak during the floods and 10 s after.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import Table from "cli-table3";
+import { apiClient, log, quantile, Server, sleep } from "./chaos-kit.ts";
+import { soak } from "./chaos-soak.ts";
 import { serveFetch, type RunningServer } from "../arena/node-server.ts";
 import { type Bridge, startBridge } from "../arena/connect.ts";
 import { referenceAnswer } from "../src/bots/index.ts";
@@ -39,7 +42,6 @@ import { legalMoves, makeRules, playMove, readPosition, START_POSITION_STRING, m
 import { computeStandings, type ScoredGame } from "../src/tournament/index.ts";
 import { botFetchHandler } from "../src/wire/bot-server.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const { values: options } = parseArgs({
   options: {
     kills: { type: "string", default: "5" },
@@ -52,6 +54,7 @@ const { values: options } = parseArgs({
     short: { type: "boolean", default: false },
     flood: { type: "boolean", default: false },
     "flood-frames": { type: "string", default: "20000" },
+    soak: { type: "string" },
   },
 });
 const SHORT = options.short;
@@ -61,137 +64,10 @@ const PORT = Number(options.port);
 const SEARCHES = Number(options.searches ?? (SHORT ? 1 : 10));
 const SEARCH_NODES = Number(options["search-nodes"] ?? (SHORT ? 100_000 : 20_000_000));
 const ENGINE_LEVEL = options["engine-level"] ?? (SHORT ? "easy" : "hard");
-if (PORT === 8787) throw new Error("port 8787 belongs to `npm start` and the browser tests");
 const BASE = `http://127.0.0.1:${PORT}`;
 const random = seededRandom(SEED);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const log = (line: string) => console.log(`[chaos ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-// ---- the server: wrangler dev on persisted state, killed and restarted ----
-
-class Server {
-  private child: ChildProcess | null = null;
-  private output = "";
-  up = false;
-  private readonly persistTo: string;
-  constructor(persistTo: string) {
-    this.persistTo = persistTo;
-  }
-
-  async start(): Promise<void> {
-    const child = spawn(
-      join(root, "node_modules/.bin/wrangler"),
-      [
-        ...[
-          "dev",
-          "--ip",
-          "127.0.0.1",
-          "--port",
-          String(PORT),
-          "--inspector-port",
-          String(PORT + 1),
-          "--persist-to",
-          this.persistTo,
-          "--var",
-          "ALLOW_PRIVATE_BOT_URLS:true",
-        ],
-        ...(options["slice-nodes"] ? ["--var", `ENGINE_SLICE_NODES:${options["slice-nodes"]}`] : []),
-      ],
-      { cwd: root, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" } },
-    );
-    this.child = child;
-    const keep = (chunk: Buffer) => {
-      this.output = (this.output + chunk.toString()).slice(-20_000);
-    };
-    child.stdout?.on("data", keep);
-    child.stderr?.on("data", keep);
-    const started = Date.now();
-    while (Date.now() - started < 90_000) {
-      if (child.exitCode !== null) break;
-      const answered = await fetch(`${BASE}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (answered) {
-        this.up = true;
-        return;
-      }
-      await sleep(250);
-    }
-    throw new Error(`wrangler dev did not start:\n${this.output}`);
-  }
-
-  /** The resident memory of the server's workerd processes, in MiB (0 when it is not running). */
-  workerdRssMiB(): number {
-    if (!this.child?.pid) return 0;
-    try {
-      const rows = execFileSync("ps", ["-o", "rss=,comm=", "-g", String(this.child.pid)], { encoding: "utf8" });
-      const kib = rows
-        .split("\n")
-        .filter((row) => row.includes("workerd"))
-        .reduce((sum, row) => sum + Number(row.trim().split(/\s+/)[0]), 0);
-      return kib / 1024;
-    } catch {
-      return 0;
-    }
-  }
-
-  /** SIGKILL to the whole process group (npx/wrangler/workerd), as a crash of the machine would. */
-  async kill(): Promise<void> {
-    const child = this.child;
-    this.up = false;
-    if (!child || child.pid === undefined || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-    await exited;
-    this.child = null;
-  }
-}
-
-// ---- HTTP with retries across restarts ----
-
-interface Answer {
-  status: number;
-  body: unknown;
-  ms: number;
-  /** False when an earlier attempt of this request found the server down. */
-  firstTry: boolean;
-}
-
-/** Retries across restarts for up to `patienceMs` (a maximal search may wait its turn for minutes). */
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, patienceMs = 180_000): Promise<Answer> {
-  const deadline = Date.now() + patienceMs;
-  let firstTry = true;
-  for (;;) {
-    const started = performance.now();
-    try {
-      const response = await fetch(`${BASE}${path}`, {
-        method,
-        headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      const ms = performance.now() - started;
-      // A server killed mid-request may answer 5xx from its proxy: that is the outage, not an answer.
-      if (response.status >= 500 && response.status !== 503) throw new Error(`${response.status} ${text.slice(0, 200)}`);
-      return { status: response.status, body: text ? JSON.parse(text) : null, ms, firstTry };
-    } catch (error) {
-      if (Date.now() > deadline) throw new Error(`${method} ${path}: no answer for ${patienceMs / 1000} s (${String(error)})`);
-      firstTry = false;
-      await sleep(300);
-    }
-  }
-}
-
-async function ok<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
-  const answer = await api(method, path, body, headers);
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
-  return answer.body as T;
-}
+const { api, ok } = apiClient(BASE);
 
 // ---- the bots: Node servers speaking the bot protocol ----
 
@@ -360,11 +236,6 @@ interface TournamentView {
   progress: { total: number; finished: number };
 }
 
-const quantile = (values: number[], q: number) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-};
 
 // ---- the flood scenario (--flood) ----
 
@@ -516,7 +387,7 @@ async function readingFlood(matchId: string, perSecond: number, ms: number): Pro
 
 async function floodMain(): Promise<void> {
   const persistTo = await mkdtemp(join(tmpdir(), "quarto-chaos-"));
-  const server = new Server(persistTo);
+  const server = new Server(PORT, persistTo, options["slice-nodes"] ? ["--var", `ENGINE_SLICE_NODES:${options["slice-nodes"]}`] : []);
   const failures: string[] = [];
   const times = new Map<string, number[]>();
   let phase = "before";
@@ -599,7 +470,7 @@ async function floodMain(): Promise<void> {
 
 async function main(): Promise<void> {
   const persistTo = await mkdtemp(join(tmpdir(), "quarto-chaos-"));
-  const server = new Server(persistTo);
+  const server = new Server(PORT, persistTo, options["slice-nodes"] ? ["--var", `ENGINE_SLICE_NODES:${options["slice-nodes"]}`] : []);
   const failures: string[] = [];
   const check = (condition: boolean, what: string) => {
     if (!condition) failures.push(what);
@@ -759,4 +630,14 @@ async function main(): Promise<void> {
   process.exitCode = failures.length === 0 ? 0 : 1;
 }
 
-await (options.flood ? floodMain() : main());
+/** A duration such as `60m`, `90s` or `1h`, in ms. */
+function durationMs(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(s|m|h)$/.exec(text);
+  if (!match) throw new Error(`--soak takes a duration such as 60m, 90s or 1h, not ${text}`);
+  return Number(match[1]) * { s: 1_000, m: 60_000, h: 3_600_000 }[match[2] as "s" | "m" | "h"];
+}
+
+if (options.soak !== undefined) {
+  const passed = await soak({ durationMs: durationMs(options.soak), kills: Number(options.kills), seed: SEED, port: PORT });
+  process.exitCode = passed ? 0 : 1;
+} else await (options.flood ? floodMain() : main());
