@@ -67,7 +67,7 @@ async function openLink(env: Env, id: string, tokenHash: string): Promise<WebSoc
  * KEEP_ALIVE_MS, so the link object sleeps while no request is open. It ends when the client goes
  * (a write fails) or the link closes the socket (a newer stream replaced it).
  */
-function eventStream(socket: WebSocket): Response {
+function eventStream(socket: WebSocket, gone: AbortSignal): Response {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   const encoder = new TextEncoder();
@@ -86,11 +86,13 @@ function eventStream(socket: WebSocket): Response {
   socket.addEventListener("message", (event) => write(typeof event.data === "string" ? event.data : new TextDecoder().decode(event.data as ArrayBuffer)));
   socket.addEventListener("close", stop);
   socket.addEventListener("error", stop);
+  // The client went away (its connection closed): the link hears of it at once, not at the next keep-alive.
+  gone.addEventListener("abort", stop);
   return new Response(readable, { status: 200, headers: { "Content-Type": "application/x-ndjson", "Cache-Control": "no-store" } });
 }
 
 /** A long poll: the link's events (keep-alives left out) once one came (and those right behind it), or none after `waitMs`. */
-function longPoll(socket: WebSocket, waitMs: number): Promise<Response> {
+function longPoll(socket: WebSocket, waitMs: number, gone: AbortSignal): Promise<Response> {
   return new Promise((resolve) => {
     const events: unknown[] = [];
     let settle: ReturnType<typeof setTimeout> | null = null;
@@ -109,6 +111,8 @@ function longPoll(socket: WebSocket, waitMs: number): Promise<Response> {
       settle = setTimeout(finish, POLL_SETTLE_MS);
     });
     socket.addEventListener("close", finish);
+    // The client went away: the link hears of it now, not when the wait runs out.
+    gone.addEventListener("abort", finish);
   });
 }
 
@@ -143,7 +147,8 @@ export function registerBotTransportRoutes(app: App): void {
       const { wait } = c.req.valid("query");
       const tokenHash = await connectedBotOf(c, id);
       const socket = await openLink(c.env, id, tokenHash);
-      return (wait === undefined ? eventStream(socket) : longPoll(socket, wait * 1000)) as never;
+      const gone = c.req.raw.signal;
+      return (wait === undefined ? eventStream(socket, gone) : longPoll(socket, wait * 1000, gone)) as never;
     },
   );
 
