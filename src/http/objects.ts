@@ -5,7 +5,7 @@
  * An object's `Reply` becomes its value or a thrown problem (replyValue); the app renders the problem.
  * The objects layer is imported for its types only (the app also runs under Node).
  */
-import { isMatchId } from "../match/index.ts";
+import { isId } from "../match/index.ts";
 import { PUZZLE_STORE_NAME } from "../puzzles/index.ts";
 import { LADDER_NAME, objectNamed, ProblemError, REGISTRY_NAME, type Reply } from "../wire/index.ts";
 
@@ -38,13 +38,13 @@ export function replyValue<T>(reply: Reply<T>, subject?: Subject, id?: string): 
 
 /** The match `id`'s object; an id that cannot be one is not found. */
 export function matchObject(env: Env, id: string) {
-  if (!isMatchId(id)) throw notFound("match", id);
+  if (!isId(id)) throw notFound("match", id);
   return objectNamed(env.MATCHES, id);
 }
 
 /** The tournament `id`'s object; an id that cannot be one is not found. */
 export function tournamentObject(env: Env, id: string) {
-  if (!isMatchId(id)) throw notFound("tournament", id);
+  if (!isId(id)) throw notFound("tournament", id);
   return objectNamed(env.TOURNAMENTS, id);
 }
 

@@ -38,4 +38,4 @@ export {
 } from "./machine.ts";
 export { type GameReview, type MistakeKind, reviewGame, reviewGameInTurn } from "./review.ts";
 export { parseRecordText, type RecordedMove, type ReplayError, type ReplayErrorCode, type ReplayInput, replayRecord, sameMove } from "./replay.ts";
-export { hashToken, isMatchId, newMatchId, newSeatToken, sha256Hex } from "./secrets.ts";
+export { hashToken, isId, newId, newToken, sha256Hex } from "./secrets.ts";

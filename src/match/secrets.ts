@@ -1,11 +1,12 @@
 /**
- * Match ids and seat tokens. A match id is 128 random bits in lower-case base32 (26 characters: safe in
- * URLs and shells, unguessable, so ids never collide and cannot be enumerated). A seat token is 256
- * random bits in base64url; the match stores only its SHA-256, so storage never holds a usable secret.
+ * Ids and tokens. An id (a match's, a tournament's, a registered bot's) is 128 random bits in lower-case
+ * base32 (26 characters: safe in URLs and shells, unguessable, so ids never collide and cannot be
+ * enumerated). A token (a seat token, a bot's or a tournament's management token) is 256 random bits in
+ * base64url; the service stores only its SHA-256, so storage never holds a usable secret.
  */
 
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
-const MATCH_ID_PATTERN = /^[a-z2-7]{26}$/;
+const ID_PATTERN = /^[a-z2-7]{26}$/;
 
 function base32(bytes: Uint8Array): string {
   let text = "";
@@ -29,15 +30,16 @@ function base64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** A fresh match id: 128 random bits, 26 base32 characters. */
-export function newMatchId(): string {
+/** A fresh id (a match's, a tournament's, a bot's): 128 random bits, 26 base32 characters. */
+export function newId(): string {
   return base32(crypto.getRandomValues(new Uint8Array(16)));
 }
 
-export const isMatchId = (text: string): boolean => MATCH_ID_PATTERN.test(text);
+/** Whether `text` has an id's form: checked before an object is reached by it. */
+export const isId = (text: string): boolean => ID_PATTERN.test(text);
 
-/** A fresh seat token: 256 random bits, 43 base64url characters. Shown once, stored only hashed. */
-export function newSeatToken(): string {
+/** A fresh token (a seat token or a management token): 256 random bits, 43 base64url characters. Shown once, stored only hashed. */
+export function newToken(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));
 }
 

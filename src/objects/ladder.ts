@@ -14,7 +14,7 @@
  * costs the same at any ladder size; pairings go by rating with some exploration.
  */
 import { DurableObject } from "cloudflare:workers";
-import { hashToken, type MatchOpening, newMatchId, newSeatToken } from "../match/index.ts";
+import { hashToken, type MatchOpening, newId, newToken } from "../match/index.ts";
 import { err, ok } from "../rules/index.ts";
 import { seededRandom } from "../engine/index.ts";
 import { OPENING_SUITES } from "../tournament/index.ts";
@@ -201,7 +201,7 @@ export class LadderObject extends DurableObject<Env> {
 
   /** Pairs the idle active bots with games left this hour, by rating with some exploration (ladder-store.ts), and creates their tournaments. */
   private async pair(now: number): Promise<string[]> {
-    const pairings = this.store.pairIdle(now, seededRandom(now >>> 0), newMatchId, openingFor(ladderSuite(this.env)));
+    const pairings = this.store.pairIdle(now, seededRandom(now >>> 0), newId, openingFor(ladderSuite(this.env)));
     for (const pairing of pairings) await this.startTournament(pairing);
     if (pairings.length > 0) await this.armAlarm();
     return pairings.map((pairing) => pairing.id);
@@ -233,7 +233,7 @@ export class LadderObject extends DurableObject<Env> {
         id: pairing.id,
         name: `Ladder pairing ${pairing.seq}: ${pairing.a_name} vs ${pairing.b_name}`,
         // Nobody holds this token: a ladder pairing is never cancelled from outside.
-        tokenHash: await hashToken(newSeatToken()),
+        tokenHash: await hashToken(newToken()),
         entries,
         gamesPerPair: LADDER_SETTINGS.gamesPerPairing,
         rules: {},

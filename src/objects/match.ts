@@ -18,7 +18,7 @@ import {
   type MatchSeat,
   type MatchState,
   newMatch,
-  newSeatToken,
+  newToken,
   reviewGame,
   type SeatIndex,
   seatOfTokenHash,
@@ -62,7 +62,7 @@ export class MatchObject extends DurableObject<Env> {
         if (!bot) throw new Error(`match ${input.id}: bot seat ${index} was not resolved`);
         seats.push({ kind: "bot", name: bot.name, botId: bot.botId });
       } else if (seat.take) {
-        const token = newSeatToken();
+        const token = newToken();
         tokens.push({ seat: index as SeatIndex, token });
         seats.push({ kind: "human", name: seat.name ?? null, tokenHash: await hashToken(token) });
       } else {
@@ -100,7 +100,7 @@ export class MatchObject extends DurableObject<Env> {
   }
 
   async join(request: JoinRequest): Promise<Reply<{ seat: SeatIndex; token: string; state: MatchView }>> {
-    const token = newSeatToken();
+    const token = newToken();
     const tokenHash = await hashToken(token);
     // From here to the write, nothing yields: two joins cannot take the same seat.
     const match = this.store.load();

@@ -9,7 +9,7 @@ import { DurableObject } from "cloudflare:workers";
 import { retentionMs } from "./retention.ts";
 import { botPlayer } from "./bot-players.ts";
 import type { Player } from "../bots/index.ts";
-import { type MatchState, newMatchId } from "../match/index.ts";
+import { type MatchState, newId } from "../match/index.ts";
 import { err, ok } from "../rules/index.ts";
 import {
   askBot,
@@ -209,8 +209,8 @@ export class TournamentObject extends DurableObject<Env> {
     if (!tournament) throw new Error("the tournament is gone");
     const { game } = command;
     switch (command.type) {
-      case "newMatchId":
-        return { type: "matchId", game, matchId: newMatchId() };
+      case "newId":
+        return { type: "matchId", game, matchId: newId() };
       case "openMatch": {
         const created = await this.matchStub(command.matchId).createBotMatch({
           id: command.matchId,

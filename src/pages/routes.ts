@@ -18,7 +18,7 @@ import {
   registryObject,
   tournamentObject,
 } from "../http/index.ts";
-import { isMatchId } from "../match/index.ts";
+import { isId } from "../match/index.ts";
 import { analyzePage } from "./analyze.ts";
 import { learnPage } from "./learn.ts";
 import { puzzlesPage } from "./puzzles.ts";
@@ -146,7 +146,7 @@ export function registerPageRoutes(app: App): void {
 
   app.get("/matches/:id", async (c) => {
     const id = c.req.param("id");
-    if (!isMatchId(id)) return pageNotFound(c, "match/not_found", `there is no match ${id.slice(0, 40)}`);
+    if (!isId(id)) return pageNotFound(c, "match/not_found", `there is no match ${id.slice(0, 40)}`);
     const view = await matchObject(c.env, id).view();
     if (!view.ok) return pageNotFound(c, "match/not_found", `there is no match ${id}`);
     return render(c, matchPage(view.value));
@@ -165,7 +165,7 @@ export function registerPageRoutes(app: App): void {
 
   app.get("/ladder/:bot", async (c) => {
     const bot = c.req.param("bot");
-    const view = isMatchId(bot) ? await ladderBotView(c.env, bot) : null;
+    const view = isId(bot) ? await ladderBotView(c.env, bot) : null;
     if (!view?.ok) return pageNotFound(c, "ladder/not_found", `bot ${bot.slice(0, 40)} has never been on the ladder`);
     return render(c, ladderBotPage(view.value));
   });
@@ -175,7 +175,7 @@ export function registerPageRoutes(app: App): void {
     const limit = limitOf(c, TOURNAMENTS_PER_PAGE);
     // A cursor names the last tournament of the page before (creation time, id); one that is not ours shows the newest.
     const parts = decodeCursor(c.req.query("cursor") ?? "");
-    const after = parts?.length === 2 && /^[0-9]{1,15}$/.test(parts[0]) && isMatchId(parts[1]) ? { createdAt: Number(parts[0]), id: parts[1] } : null;
+    const after = parts?.length === 2 && /^[0-9]{1,15}$/.test(parts[0]) && isId(parts[1]) ? { createdAt: Number(parts[0]), id: parts[1] } : null;
     const [index, bots] = await Promise.all([registry.tournaments(limit, after), registry.list(BOTS_OFFERED)]);
     const views = await Promise.all(index.tournaments.map(({ id }) => tournamentObject(c.env, id).get()));
     // A tournament deleted by retention leaves the index.
@@ -199,7 +199,7 @@ export function registerPageRoutes(app: App): void {
 
   app.get("/tournaments/:id", async (c) => {
     const id = c.req.param("id");
-    if (!isMatchId(id)) return pageNotFound(c, "tournament/not_found", `there is no tournament ${id.slice(0, 40)}`);
+    if (!isId(id)) return pageNotFound(c, "tournament/not_found", `there is no tournament ${id.slice(0, 40)}`);
     const view = await tournamentObject(c.env, id).get();
     if (!view.ok) return pageNotFound(c, "tournament/not_found", `there is no tournament ${id}`);
     return render(c, tournamentPage(view.value));

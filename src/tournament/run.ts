@@ -159,7 +159,7 @@ class LocalHost implements StepHost<TournamentProgress> {
     const { game } = command;
     const now = this.options.now;
     switch (command.type) {
-      case "newMatchId":
+      case "newId":
         return { type: "matchId", game, matchId: `${command.gameId}.${command.attempt}` };
       case "openMatch": {
         let match = this.matches.get(command.matchId);

@@ -127,7 +127,7 @@ interface SeatSpec {
 /** What the step asks its host to do; every command names the game (by index) it serves. */
 export type StepCommand =
   /** Choose a fresh id for the game's next match (answer: `matchId`). */
-  | { type: "newMatchId"; game: number; gameId: string; attempt: number }
+  | { type: "newId"; game: number; gameId: string; attempt: number }
   /**
    * Create the match, or read it if it exists (answer: `match`). Seat 0 gives first; the opening's
    * moves, if any, are played at creation (MatchConfig.opening).
@@ -319,7 +319,7 @@ function wake<T extends TournamentProgress>(state: TournamentState<T>, at: numbe
 function resume<T extends TournamentProgress>(state: TournamentState<T>, game: GameState, at: number, policy: StepPolicy): StepResult<T> {
   if (game.pendingNotice !== null) return { state, commands: [sendNotices(state.tournament, game, game.pendingNotice)] };
   if (game.status === "finished" || game.status === "cancelled") return { state: over(state, game, at, policy), commands: [] };
-  if (game.matchId === null) return { state, commands: [{ type: "newMatchId", game: game.index, gameId: game.gameId, attempt: game.attempt }] };
+  if (game.matchId === null) return { state, commands: [{ type: "newId", game: game.index, gameId: game.gameId, attempt: game.attempt }] };
   return { state, commands: [openMatch(game, policy)] };
 }
 

@@ -116,7 +116,7 @@ describe("the step's rounds", () => {
     expect(paired.state.tournament).toMatchObject({ gameCount: 4, swiss: { paired: 1, byes: [[]] } });
     expect(paired.state.games.map((game) => game.gameId)).toEqual(["g1", "g2", "g3", "g4"]);
     // Two games start (concurrency 2), the two boards' first games.
-    expect(paired.commands.filter((command) => command.type === "newMatchId")).toHaveLength(2);
+    expect(paired.commands.filter((command) => command.type === "newId")).toHaveLength(2);
     // The same answer again (a retried command) changes nothing.
     const again = step(paired.state, event, policy);
     expect(again.state).toBe(paired.state);

@@ -92,7 +92,7 @@ class SlowHost implements StepHost<TournamentProgress> {
     await this.pause();
     const { game } = command;
     switch (command.type) {
-      case "newMatchId":
+      case "newId":
         return { type: "matchId", game, matchId: `m${++this.ids}` };
       case "openMatch": {
         let match = this.matches.get(command.matchId);
@@ -235,7 +235,7 @@ describe("games in parallel", () => {
         const match = host.matches.get(game.matchId as string) as MatchState;
         expect(game.text).toBe(recordText(match));
       }
-      // Extra matches exist only for ids chosen twice and never used (a doubled newMatchId), never a game played twice.
+      // Extra matches exist only for ids chosen twice and never used (a doubled newId), never a game played twice.
       const used = new Set(host.state.games.map((game) => game.matchId));
       for (const [id, match] of host.matches) if (!used.has(id)) expect(match.moves.length).toBe(0);
     }
@@ -245,7 +245,7 @@ describe("games in parallel", () => {
     const games = roundRobinSchedule(bots(2), 2, 1).map(pendingGame);
     const legacy: TournamentState = { tournament: { id: "t", status: "running", gameCount: 2, current: 0, finishedAt: null }, games };
     const woken = step(legacy, { type: "wake", at: 1 }, { untimed: [] });
-    expect(woken.commands).toEqual([{ type: "newMatchId", game: 0, gameId: "g1", attempt: 1 }]);
+    expect(woken.commands).toEqual([{ type: "newId", game: 0, gameId: "g1", attempt: 1 }]);
     expect(gamesRead(legacy.tournament, { type: "wake", at: 1 })).toEqual([0, 1]);
   });
 });

@@ -83,7 +83,7 @@ class FakeHost implements StepHost<TournamentProgress> {
     this.commands.push(command);
     const { game } = command;
     switch (command.type) {
-      case "newMatchId":
+      case "newId":
         return { type: "matchId", game, matchId: `m${++this.ids}` };
       case "openMatch": {
         let match = this.matches.get(command.matchId);

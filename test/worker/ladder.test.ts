@@ -10,7 +10,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController, evictDurableObject, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index.ts";
-import { newMatchId } from "../../src/match/secrets.ts";
+import { newId } from "../../src/match/secrets.ts";
 import { referenceAnswer } from "../../src/bots/index.ts";
 import type { LadderBotOutput, LadderEntryOutput, LadderPageOutput } from "../../src/wire/ladder-schemas.ts";
 import { LADDER_NAME, LADDER_SETTINGS } from "../../src/wire/ladder.ts";
@@ -252,7 +252,7 @@ describe("the ladder", () => {
   it("creates on the next tick a pairing that was stored but whose tournament was never created", async () => {
     const a = await register("lost1", true);
     const b = await register("lost2", true);
-    const tournamentId = newMatchId();
+    const tournamentId = newId();
     await runInDurableObject(ladder(), (_instance: LadderObject, state) => {
       state.storage.sql.exec(
         "INSERT INTO pairings (id, seq, a_id, a_name, b_id, b_name, opening, status, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM pairings), ?, 'lost1', ?, 'lost2', NULL, 'creating', ?)",

@@ -13,7 +13,7 @@ import { createApp } from "../../src/http/app.ts";
 import { PROBLEM_CODES } from "../../src/wire/problems.ts";
 import { BUILT_IN_BOT_INFO_ALIAS } from "../../src/http/routes/built-in-bots.ts";
 import { PAGE_ONLY_PATHS } from "../../src/pages/routes.ts";
-import { isMatchId } from "../../src/match/index.ts";
+import { isId } from "../../src/match/index.ts";
 import { json200, request } from "./http.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks the spec as arbitrary JSON
@@ -33,7 +33,7 @@ describe("openapi.json", () => {
     const text = JSON.stringify(committed);
     const idLike = [...new Set(text.match(/(?<![A-Za-z0-9_-])[a-z0-9]{26}(?![A-Za-z0-9_])/g) ?? [])].filter((word) => /[0-9]/.test(word));
     expect(idLike.length).toBeGreaterThan(3);
-    expect(idLike.filter((id) => !isMatchId(id))).toEqual([]);
+    expect(idLike.filter((id) => !isId(id))).toEqual([]);
   });
 
   const spec = committed as Json;

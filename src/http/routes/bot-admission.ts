@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import { type BotUrlPolicy, checkBotUrl } from "../../bots/index.ts";
-import { hashToken, isMatchId } from "../../match/index.ts";
+import { hashToken, isId } from "../../match/index.ts";
 import { ProblemError, readSettings, type StoredBot } from "../../wire/index.ts";
 import { type AppEnv, bearerToken } from "../context.ts";
 import { notFound, registryObject, replyValue } from "../objects.ts";
@@ -55,11 +55,11 @@ function entryRefusal(bot: StoredBot, claim: BotClaim, tokenHash: string | null)
  * the policy, or under another deployment's) a 422 `registry/url_not_allowed`: it is never called.
  */
 export async function admitBots(c: Context<AppEnv>, claims: readonly BotClaim[], unknown: (claim: BotClaim, at: (string | number)[]) => ProblemError): Promise<AdmittedBot[]> {
-  const ids = claims.map((claim) => claim.id).filter(isMatchId);
+  const ids = claims.map((claim) => claim.id).filter(isId);
   const found = ids.length === 0 ? [] : await registryObject(c.env).entrants(ids);
   const hashes = await Promise.all(claims.map((claim) => (claim.token === undefined ? null : hashToken(claim.token))));
   return claims.map((claim, index): AdmittedBot => {
-    const bot = isMatchId(claim.id) ? found[ids.indexOf(claim.id)] : null;
+    const bot = isId(claim.id) ? found[ids.indexOf(claim.id)] : null;
     const paths = pathsOf(claim);
     if (!bot) throw unknown(claim, paths.id);
     const refusal = entryRefusal(bot, claim, hashes[index]);
@@ -75,7 +75,7 @@ export async function admitBots(c: Context<AppEnv>, claims: readonly BotClaim[],
 export async function managementTokenHash(c: Context<AppEnv>, id: string): Promise<string> {
   const token = bearerToken(c);
   if (token === null) throw new ProblemError("registry/token_required", "send the bot's management token as Authorization: Bearer <token>");
-  if (!isMatchId(id)) throw notFound("bot", id);
+  if (!isId(id)) throw notFound("bot", id);
   return hashToken(token);
 }
 

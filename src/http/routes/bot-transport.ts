@@ -16,7 +16,7 @@ import {
   ProblemError,
   withRateLimitHeaders,
 } from "../../wire/index.ts";
-import { hashToken, isMatchId } from "../../match/index.ts";
+import { hashToken, isId } from "../../match/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { spend } from "../limits.ts";
 import { linkObject, replyValue } from "../objects.ts";
@@ -184,7 +184,7 @@ export function registerBotTransportRoutes(app: App): void {
     async (c) => {
       const { id, requestId } = c.req.valid("param");
       const token = bearerToken(c);
-      const link = isMatchId(id) ? linkObject(c.env, id) : null;
+      const link = isId(id) ? linkObject(c.env, id) : null;
       // The token its stream connected with is known to the link: no registry round trip on each move.
       if (token === null || link === null || !(await link.knowsToken(await hashToken(token)))) await connectedBotOf(c, id);
       const taken = replyValue(await (link as NonNullable<typeof link>).answer(requestId, c.req.valid("json")));

@@ -38,7 +38,7 @@ import {
   resolvedHostRefusal,
   serviceResolver,
 } from "../../bots/index.ts";
-import { hashToken, isMatchId, newMatchId, newSeatToken } from "../../match/index.ts";
+import { hashToken, isId, newId, newToken } from "../../match/index.ts";
 import type { App } from "../context.ts";
 import { IDEMPOTENCY_PROBLEMS, REPLAYED_RESPONSE_HEADER } from "../idempotency.ts";
 import { spend } from "../limits.ts";
@@ -75,7 +75,7 @@ async function withLink(env: Env, bot: BotOutput): Promise<BotOutput> {
 function botCursor(cursor: string): { createdAt: number; id: string } {
   const parts = decodeCursor(cursor);
   const createdAt = Number(parts?.[0]);
-  if (parts?.length !== 2 || !Number.isSafeInteger(createdAt) || !isMatchId(parts[1])) {
+  if (parts?.length !== 2 || !Number.isSafeInteger(createdAt) || !isId(parts[1])) {
     throw new ProblemError("request/invalid", "cursor: not a cursor of this list (pass the one in `next` as is)", { errors: [{ path: ["cursor"], message: "not a cursor of this list" }] });
   }
   return { createdAt, id: parts[1] };
@@ -156,8 +156,8 @@ export function registerBotsRoutes(app: App): void {
         if (!health.ok) throw new ProblemError("registry/health_check_failed", healthCheckDetail(url, policy, health));
         info = health.info;
       }
-      const token = newSeatToken();
-      const id = newMatchId();
+      const token = newToken();
+      const id = newId();
       const bot = replyValue(await registryObject(c.env).register({ id, name, connection, url, secret, tokenHash: await hashToken(token), info, entry, createdAt: Date.now() }));
       const location = `/v1/bots/${id}`;
       if (!ladder) return c.json({ ...bot, secret, token }, 201, { Location: location });
@@ -206,7 +206,7 @@ export function registerBotsRoutes(app: App): void {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      if (!isMatchId(id)) throw notFound("bot", id);
+      if (!isId(id)) throw notFound("bot", id);
       const bot = replyValue(await registryObject(c.env).get(id), "bot", id);
       return c.json({ ...(await withLink(c.env, bot)), ladder: await ladderObject(c.env).status(id) }, 200);
     },
@@ -289,10 +289,10 @@ export function registerBotsRoutes(app: App): void {
       const { id } = c.req.valid("param");
       const tokenHash = await managementTokenHash(c, id);
       const secret = generateBotSecret();
-      const newToken = newSeatToken();
-      const rotated = replyValue(await registryObject(c.env).rotate(id, tokenHash, secret, await hashToken(newToken)), "bot", id);
+      const freshToken = newToken();
+      const rotated = replyValue(await registryObject(c.env).rotate(id, tokenHash, secret, await hashToken(freshToken)), "bot", id);
       if (rotated.connection === "stream") await linkObject(c.env, id).forgetToken();
-      return c.json({ ...rotated, secret, token: newToken }, 200);
+      return c.json({ ...rotated, secret, token: freshToken }, 200);
     },
   );
 }

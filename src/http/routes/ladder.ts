@@ -24,7 +24,7 @@ import {
   ProblemError,
   type Reply,
 } from "../../wire/index.ts";
-import { type GameReview, isMatchId } from "../../match/index.ts";
+import { type GameReview, isId } from "../../match/index.ts";
 import type { App } from "../context.ts";
 import { ladderObject, matchObject, replyValue, shortId } from "../objects.ts";
 import { ownedBot } from "./bot-admission.ts";
@@ -98,7 +98,7 @@ export function registerLadderRoutes(app: App): void {
     }),
     async (c) => {
       const { bot } = c.req.valid("param");
-      if (!isMatchId(bot)) throw new ProblemError("ladder/not_found", `bot ${shortId(bot)} has never been on the ladder`);
+      if (!isId(bot)) throw new ProblemError("ladder/not_found", `bot ${shortId(bot)} has never been on the ladder`);
       return c.json(replyValue(await ladderBotView(c.env, bot)), 200);
     },
   );

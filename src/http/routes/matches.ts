@@ -31,7 +31,7 @@ import {
   withRateLimitHeaders,
 } from "../../wire/index.ts";
 import type { Command } from "../../objects/index.ts";
-import { type MatchOpening, newMatchId, type SeatIndex } from "../../match/index.ts";
+import { type MatchOpening, newId, type SeatIndex } from "../../match/index.ts";
 import { admitBots, type BotClaim } from "./bot-admission.ts";
 import { makeRules, type Rules } from "../../rules/index.ts";
 import { OPENING_SUITES, parseOpenings, suiteOpening, suiteProblem } from "../../tournament/index.ts";
@@ -259,7 +259,7 @@ export function registerMatchesRoutes(app: App): void {
       }
       const opening = request.opening === undefined ? undefined : openingOf(request.opening, makeRules(request.rules ?? {}));
       const bots = await seatedBots(c, request);
-      const id = newMatchId();
+      const id = newId();
       const created = replyValue(await matchObject(c.env, id).create({ id, request, bots, ...(opening ? { opening } : {}) }), "match", id);
       const url = `/v1/matches/${id}`;
       return c.json({ id, url, tokens: created.tokens, state: created.state }, 201, { Location: url });

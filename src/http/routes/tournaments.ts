@@ -36,7 +36,7 @@ import {
   TournamentSchema,
   withRateLimitHeaders,
 } from "../../wire/index.ts";
-import { hashToken, type MatchOpening, newMatchId, newSeatToken } from "../../match/index.ts";
+import { hashToken, type MatchOpening, newId, newToken } from "../../match/index.ts";
 import { makeRules } from "../../rules/index.ts";
 import { isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts";
 import {
@@ -238,8 +238,8 @@ export function registerTournamentsRoutes(app: App): void {
         request.gamesPerPair,
       );
       if (problem) throw invalid(["bots"], problem);
-      const id = newMatchId();
-      const token = newSeatToken();
+      const id = newId();
+      const token = newToken();
       const seed = request.seed ?? crypto.getRandomValues(new Uint32Array(1))[0];
       const stub = tournamentObject(c.env, id);
       const state = replyValue(
