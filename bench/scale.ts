@@ -76,7 +76,7 @@ interface LadderRow {
 
 function ladder(bots: number): LadderRow {
   const sql = nodeSql();
-  const store = new LadderStore(sql, 0);
+  const store = new LadderStore(sql);
   const random = seededRandom(bots);
   const strength = new Map<string, number>();
   for (let index = 0; index < bots; index++) {

@@ -4,7 +4,8 @@
  * Object's transactionSync does), and the Durable Object's limit of 100 bound parameters a statement.
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import type { LadderSql, SqlValue } from "../src/objects/ladder-store.ts";
+import type { LadderSql } from "../src/objects/ladder-store.ts";
+import type { SqlValue } from "../src/objects/storage.ts";
 
 /** Durable Object SQLite binds at most this many parameters to one statement. */
 export const DO_MAX_BOUND_PARAMETERS = 100;

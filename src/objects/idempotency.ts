@@ -9,6 +9,7 @@
  * read and written without an `await` between, so two requests with one key cannot both begin.
  */
 import { DurableObject } from "cloudflare:workers";
+import { type DocumentSchema, deleteStorage, readRoot, writeRoot } from "./storage.ts";
 
 /** How long an answer is kept for retries. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -35,11 +36,16 @@ interface KeyRecord {
  */
 export type Verdict = { kind: "new" } | { kind: "replay"; sealed: string } | { kind: "mismatch" } | { kind: "in_progress" };
 
-const RECORD = "record";
+/** The key's storage (storage.ts): one root, the record, deleted with everything when the key is forgotten. */
+const KEY_SCHEMA: DocumentSchema = { object: "idempotency key", rootKey: "record", version: 1, migrations: {} };
 
 export class IdempotencyKey extends DurableObject<Env> {
   private load(): KeyRecord | undefined {
-    return this.ctx.storage.kv.get<KeyRecord>(RECORD);
+    return readRoot<KeyRecord>(this.ctx.storage, KEY_SCHEMA);
+  }
+
+  private save(record: KeyRecord): void {
+    writeRoot(this.ctx.storage, KEY_SCHEMA, record);
   }
 
   async begin(fingerprint: string, now: number): Promise<Verdict> {
@@ -49,7 +55,7 @@ export class IdempotencyKey extends DurableObject<Env> {
       if (typeof record.sealed === "string") return { kind: "replay", sealed: record.sealed };
       if (now - record.startedAt < ABANDONED_AFTER_MS) return { kind: "in_progress" };
     }
-    this.ctx.storage.kv.put(RECORD, { fingerprint, startedAt: now, sealed: null } satisfies KeyRecord);
+    this.save({ fingerprint, startedAt: now, sealed: null });
     // Forgotten even if the request never finishes.
     await this.ctx.storage.setAlarm(now + IDEMPOTENCY_TTL_MS);
     return { kind: "new" };
@@ -59,7 +65,7 @@ export class IdempotencyKey extends DurableObject<Env> {
   async finish(fingerprint: string, sealed: string, now: number): Promise<void> {
     const record = this.load();
     if (record?.fingerprint !== fingerprint) return;
-    this.ctx.storage.kv.put(RECORD, { fingerprint: record.fingerprint, startedAt: record.startedAt, sealed } satisfies KeyRecord);
+    this.save({ fingerprint: record.fingerprint, startedAt: record.startedAt, sealed });
     await this.ctx.storage.setAlarm(now + IDEMPOTENCY_TTL_MS);
   }
 
@@ -74,8 +80,7 @@ export class IdempotencyKey extends DurableObject<Env> {
     await this.forget();
   }
 
-  private async forget(): Promise<void> {
-    await this.ctx.storage.deleteAlarm();
-    await this.ctx.storage.deleteAll();
+  private forget(): Promise<void> {
+    return deleteStorage(this.ctx.storage);
   }
 }

@@ -20,17 +20,12 @@ import type { MatchOpening, ResultReason } from "../match/index.ts";
 import { RESULT_REASONS } from "../match/index.ts";
 import { type LadderCandidate, ladderPairs, LADDER_START, ladderRating } from "../tournament/index.ts";
 import { type GameRow, type HistoryRow, LADDER_SETTINGS, type MemberRow, type PairingRow } from "../wire/index.ts";
-
-export type SqlValue = string | number | null;
+import { openTables, type Sql, type SqlValue, type TableSchema } from "./storage.ts";
 
 /** What the store needs of a SQLite database. */
-export interface LadderSql {
-  /** Runs one statement; its rows. */
-  exec<T = Record<string, SqlValue>>(query: string, ...bindings: SqlValue[]): T[];
-  /** The same, each row an array of its columns (cheaper for many rows). */
+export interface LadderSql extends Sql {
+  /** Runs one statement, each row an array of its columns (cheaper for many rows). */
   execRaw(query: string, ...bindings: SqlValue[]): SqlValue[][];
-  /** Runs `body` in one transaction (all of it or none). */
-  transaction<T>(body: () => T): T;
 }
 
 const HOUR_MS = 3_600_000;
@@ -56,30 +51,17 @@ export interface EndedGame {
 /** A game of a pairing from one bot's side: its forfeit's code and detail, or null when it did not forfeit. */
 type ForfeitNote = { code: string | null; detail: string | null } | null;
 
-export class LadderStore {
-  private readonly sql: LadderSql;
-
-  constructor(sql: LadderSql, now = Date.now()) {
-    this.sql = sql;
-    sql.transaction(() => this.migrate(now));
-  }
-
-  rows<T>(query: string, ...bindings: SqlValue[]): T[] {
-    return this.sql.exec<T>(query, ...bindings);
-  }
-
-  private run(query: string, ...bindings: SqlValue[]): void {
-    this.sql.exec(query, ...bindings);
-  }
-
-  // ---- schema ----
-
-  private tableExists(name: string): boolean {
-    return this.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?", name).length > 0;
-  }
-
-  private migrate(now: number): void {
-    this.run(`CREATE TABLE IF NOT EXISTS members (
+/**
+ * The ladder's tables (storage.ts): the members, the pairings in play (keyed by their number: a tick
+ * appends rows in key order, the tournament id is a column), each bot's latest games, its opponents'
+ * counts and its rating points, and counters (`meta`: the pairings' number, the bots ever rated).
+ */
+const LADDER_SCHEMA: TableSchema = {
+  object: "ladder",
+  version: 1,
+  migrations: {},
+  create(sql) {
+    sql.exec(`CREATE TABLE members (
       bot_id TEXT PRIMARY KEY,
       name TEXT NOT NULL,
       status TEXT NOT NULL,
@@ -94,16 +76,14 @@ export class LadderStore {
       losses INTEGER NOT NULL DEFAULT 0,
       forfeits INTEGER NOT NULL DEFAULT 0,
       forfeit_streak INTEGER NOT NULL DEFAULT 0,
-      last_game_at INTEGER
+      last_game_at INTEGER,
+      last_opponent TEXT,
+      starts TEXT NOT NULL DEFAULT '[]',
+      ready_at INTEGER NOT NULL DEFAULT 0
     )`);
-    const columns = new Set(this.rows<{ name: string }>("PRAGMA table_info(members)").map((column) => column.name));
-    if (!columns.has("last_opponent")) this.run("ALTER TABLE members ADD COLUMN last_opponent TEXT");
-    if (!columns.has("starts")) this.run("ALTER TABLE members ADD COLUMN starts TEXT NOT NULL DEFAULT '[]'");
-    if (!columns.has("ready_at")) this.run("ALTER TABLE members ADD COLUMN ready_at INTEGER NOT NULL DEFAULT 0");
-    this.run("CREATE INDEX IF NOT EXISTS members_by_rating ON members (rating DESC, bot_id)");
-    this.run("CREATE INDEX IF NOT EXISTS members_active ON members (rating DESC, bot_id) WHERE status = 'active'");
-    // Keyed by its number: a tick appends rows in key order (the tournament id is a column).
-    const pairingsTable = (name: string) => `CREATE TABLE IF NOT EXISTS ${name} (
+    sql.exec("CREATE INDEX members_by_rating ON members (rating DESC, bot_id)");
+    sql.exec("CREATE INDEX members_active ON members (rating DESC, bot_id) WHERE status = 'active'");
+    sql.exec(`CREATE TABLE pairings (
       seq INTEGER PRIMARY KEY,
       id TEXT NOT NULL,
       a_id TEXT NOT NULL,
@@ -114,20 +94,11 @@ export class LadderStore {
       status TEXT NOT NULL,
       created_at INTEGER NOT NULL,
       finished_at INTEGER
-    )`;
-    const keyedByTournament = this.rows<{ name: string; pk: number }>("PRAGMA table_info(pairings)").some((column) => column.name === "id" && column.pk === 1);
-    if (keyedByTournament) {
-      // The first version keyed pairings by tournament id, with a unique number: rebuilt keyed by the number.
-      this.run(pairingsTable("pairings_by_seq"));
-      this.run("INSERT INTO pairings_by_seq SELECT seq, id, a_id, a_name, b_id, b_name, opening, status, created_at, finished_at FROM pairings");
-      this.run("DROP TABLE pairings");
-      this.run("ALTER TABLE pairings_by_seq RENAME TO pairings");
-    }
-    this.run(pairingsTable("pairings"));
+    )`);
     // A bot is in a pairing while the pairing's row exists (it goes when recorded).
-    this.run("CREATE INDEX IF NOT EXISTS pairings_by_a ON pairings (a_id)");
-    this.run("CREATE INDEX IF NOT EXISTS pairings_by_b ON pairings (b_id)");
-    this.run(`CREATE TABLE IF NOT EXISTS bot_games (
+    sql.exec("CREATE INDEX pairings_by_a ON pairings (a_id)");
+    sql.exec("CREATE INDEX pairings_by_b ON pairings (b_id)");
+    sql.exec(`CREATE TABLE bot_games (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       bot_id TEXT NOT NULL,
       pairing TEXT NOT NULL,
@@ -144,8 +115,8 @@ export class LadderStore {
       finished_at INTEGER NOT NULL,
       UNIQUE (bot_id, pairing, game_id)
     )`);
-    this.run("CREATE INDEX IF NOT EXISTS bot_games_by_bot ON bot_games (bot_id, id)");
-    this.run(`CREATE TABLE IF NOT EXISTS opponents (
+    sql.exec("CREATE INDEX bot_games_by_bot ON bot_games (bot_id, id)");
+    sql.exec(`CREATE TABLE opponents (
       bot_id TEXT NOT NULL,
       opponent_id TEXT NOT NULL,
       games INTEGER NOT NULL,
@@ -153,8 +124,8 @@ export class LadderStore {
       last_at INTEGER NOT NULL,
       PRIMARY KEY (bot_id, opponent_id)
     ) WITHOUT ROWID`);
-    this.run("CREATE INDEX IF NOT EXISTS opponents_by_age ON opponents (bot_id, last_at)");
-    this.run(`CREATE TABLE IF NOT EXISTS history (
+    sql.exec("CREATE INDEX opponents_by_age ON opponents (bot_id, last_at)");
+    sql.exec(`CREATE TABLE history (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       bot_id TEXT NOT NULL,
       at INTEGER NOT NULL,
@@ -162,65 +133,27 @@ export class LadderStore {
       rating REAL NOT NULL,
       deviation REAL NOT NULL
     )`);
-    this.run("CREATE INDEX IF NOT EXISTS history_by_bot ON history (bot_id, id)");
-    this.run("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
-    if (this.tableExists("games")) this.migrateGames(now);
-    // Bots ever rated (the common level's uncertainty in ladderRating); counted once for an older ladder.
-    if (this.rows("SELECT key FROM meta WHERE key = 'members'").length === 0) {
-      this.setMeta("members", this.rows<{ count: number }>("SELECT COUNT(*) AS count FROM members")[0].count);
-    }
+    sql.exec("CREATE INDEX history_by_bot ON history (bot_id, id)");
+  },
+};
+
+export class LadderStore {
+  private readonly sql: LadderSql;
+
+  constructor(sql: LadderSql) {
+    this.sql = sql;
+    openTables(sql, LADDER_SCHEMA);
   }
 
-  /**
-   * From the first ladder, which kept every game in one table (`games`, one row per game) and every
-   * pairing: each bot's latest games, its opponents' counts from all of them, its pairing in play, its
-   * last opponent and its starts of the last hour move into the new tables; ended pairings and the old
-   * table go. The ratings stay as the last full fit left them (the next pairings move them from there).
-   */
-  private migrateGames(now: number): void {
-    const games = this.rows<Omit<GameRow, "bot_id">>("SELECT * FROM games ORDER BY id");
-    for (const game of games) {
-      for (const botId of [game.first_id, game.second_id]) {
-        this.run(
-          `INSERT OR IGNORE INTO bot_games (bot_id, pairing, game_id, match_id, first_id, second_id, score_first, reason, forfeit_code, forfeited_by, detail, opening, finished_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          botId,
-          game.pairing,
-          game.game_id,
-          game.match_id,
-          game.first_id,
-          game.second_id,
-          game.score_first,
-          game.reason,
-          game.forfeit_code,
-          game.forfeited_by,
-          game.detail,
-          game.opening,
-          game.finished_at,
-        );
-      }
-      if (game.score_first !== null) this.countGames(game.first_id, game.second_id, 1, game.score_first, game.finished_at);
-    }
-    for (const { bot_id } of this.rows<{ bot_id: string }>("SELECT bot_id FROM members")) {
-      this.trimGames(bot_id);
-      this.trimOpponents(bot_id);
-      this.thinHistory(bot_id);
-    }
-    for (const pairing of this.rows<PairingRow>("SELECT * FROM pairings ORDER BY seq")) {
-      const done = pairing.status === "done";
-      for (const [botId, other] of [
-        [pairing.a_id, pairing.b_id],
-        [pairing.b_id, pairing.a_id],
-      ]) {
-        if (pairing.status !== "failed") this.run("UPDATE members SET last_opponent = ? WHERE bot_id = ?", other, botId);
-        // A pairing in play counts from its row; an ended one from the bot's starts.
-        if (done && pairing.created_at > now - HOUR_MS) this.addStart(botId, pairing.created_at, now);
-      }
-    }
-    this.setMeta("seq", this.rows<{ seq: number }>("SELECT COALESCE(MAX(seq), 0) AS seq FROM pairings")[0].seq);
-    this.run("DELETE FROM pairings WHERE status IN ('done', 'failed')");
-    this.run("DROP TABLE games");
+  rows<T>(query: string, ...bindings: SqlValue[]): T[] {
+    return this.sql.exec<T>(query, ...bindings);
   }
+
+  private run(query: string, ...bindings: SqlValue[]): void {
+    this.sql.exec(query, ...bindings);
+  }
+
+  // ---- counters ----
 
   private meta(key: string): number {
     return this.rows<{ value: number }>("SELECT value FROM meta WHERE key = ?", key)[0]?.value ?? 0;

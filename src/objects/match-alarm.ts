@@ -14,6 +14,7 @@ import { computeReview, mineReview, reportDue, reportReview, reviewDue, saveRevi
 import { nextAlarm, type MatchStore } from "./match-store.ts";
 import { botPlayer, registeredEntry } from "./bot-players.ts";
 import { retentionMs } from "./retention.ts";
+import { deleteStorage } from "./storage.ts";
 
 /**
  * A registered bot seat's turn that began at least this long before the alarm that asks it: the time
@@ -145,6 +146,5 @@ async function expire({ env, store, closeSockets }: AlarmHost, match: StoredMatc
   const due = nextAlarm(match.state, retentionMs(env));
   if (due === null || Date.now() < due) return store.schedule(match);
   closeSockets(1001, "the match has expired");
-  await store.storage.deleteAlarm();
-  await store.storage.deleteAll();
+  await deleteStorage(store.storage);
 }

@@ -5,7 +5,7 @@
  * point loses nothing. Each committed change is told to the match's sockets and streams and re-arms the
  * alarm for what the match waits on next.
  */
-import { announcementFromInput, type ClaimRequest, type MatchMoveRequest, matchView, type MatchView, moveFromRequest, type Reply, type StoredMatch, storedMatchFrom } from "../wire/index.ts";
+import { announcementFromInput, type ClaimRequest, type MatchMoveRequest, matchView, type MatchView, moveFromRequest, type Reply, type StoredMatch } from "../wire/index.ts";
 import { err, ok } from "../rules/index.ts";
 import {
   type ActionResult,
@@ -24,8 +24,13 @@ import {
 } from "../match/index.ts";
 import { reportDue, reviewDue } from "./match-review.ts";
 import { retentionMs } from "./retention.ts";
+import { type DocumentSchema, readRoot, writeRoot } from "./storage.ts";
 
-const STORAGE_KEY = "match";
+/**
+ * The match object's storage (storage.ts): its root is the match, the reducer's state under its id;
+ * beside it, once the match is over, its review (match-review.ts).
+ */
+const MATCH_SCHEMA: DocumentSchema = { object: "match", rootKey: "match", version: 1, migrations: {} };
 
 /** A state-changing command from a seat, over HTTP or a WebSocket. */
 export type Command = { type: "move"; request: MatchMoveRequest } | { type: "claim"; request: ClaimRequest } | { type: "resign" } | { type: "abort" };
@@ -58,22 +63,13 @@ export class MatchStore {
     return this.ctx.storage;
   }
 
-  /** The stored match (one stored by an older version is converted; anything unreadable is missing). */
+  /** The stored match, or undefined when there is none (never created, or deleted at the end of its retention). */
   load(): StoredMatch | undefined {
-    const stored = this.ctx.storage.kv.get<unknown>(STORAGE_KEY);
-    if (stored === undefined) return undefined;
-    const match = storedMatchFrom(stored);
-    if (match === null) console.error("unreadable stored match; answered as missing", this.ctx.id.toString());
-    return match ?? undefined;
-  }
-
-  /** Whether anything is stored under the match's key (readable or not). */
-  exists(): boolean {
-    return this.ctx.storage.kv.get(STORAGE_KEY) !== undefined;
+    return readRoot<StoredMatch>(this.ctx.storage, MATCH_SCHEMA);
   }
 
   save(match: StoredMatch): void {
-    this.ctx.storage.kv.put(STORAGE_KEY, match);
+    writeRoot(this.ctx.storage, MATCH_SCHEMA, match);
   }
 
   /**

@@ -69,7 +69,7 @@ export class MatchObject extends DurableObject<Env> {
         seats.push({ kind: "human", name: seat.name ?? null, tokenHash: null });
       }
     }
-    if (this.store.exists()) throw new Error(`match ${input.id} already exists`);
+    if (this.store.load() !== undefined) throw new Error(`match ${input.id} already exists`);
     const config: MatchConfig = {
       rules: makeRules(request.rules ?? {}),
       clock: request.clock,
@@ -144,7 +144,7 @@ export class MatchObject extends DurableObject<Env> {
 
   /** The deep health check's ping: a storage read, nothing written. */
   async ping(): Promise<true> {
-    this.store.exists();
+    this.store.load();
     return true;
   }
 

@@ -2,7 +2,7 @@
  * The puzzle store: one Durable Object (`idFromName(PUZZLE_STORE_NAME)`) holding every puzzle's rating (Glicko-2,
  * src/puzzles/rating.ts) and the puzzles mined from games played here. The committed sets are in the
  * code (src/puzzles/sets); a set puzzle gets a row at its first attempt. Nothing per solver is stored.
- * Truth is in SQLite only (schema version in `meta`): every method reads and writes without an `await`
+ * Truth is in SQLite only (its tables and their version: storage.ts): every method reads and writes without an `await`
  * in between, so two attempts on one puzzle cannot both start from the same rating.
  */
 import { DurableObject } from "cloudflare:workers";
@@ -11,8 +11,34 @@ import { committedPuzzle, committedPuzzles, NEW_SOLVER, type Puzzle, PUZZLE_STOR
 import { makeRules, type Rules, type RulesInput, rulesToJson } from "../rules/index.ts";
 import type { Glicko2Rating } from "../tournament/index.ts";
 import { objectNamed } from "../wire/index.ts";
+import { openTables, sqlOf, type TableSchema } from "./storage.ts";
 
-const SCHEMA_VERSION = 1;
+/** The store's tables (storage.ts): each puzzle's rating (a row from its first attempt), and the mined puzzles. */
+const PUZZLES_SCHEMA: TableSchema = {
+  object: "puzzle store",
+  version: 1,
+  migrations: {},
+  create(sql) {
+    sql.exec(`CREATE TABLE ratings (
+      id TEXT PRIMARY KEY,
+      rating REAL NOT NULL,
+      deviation REAL NOT NULL,
+      volatility REAL NOT NULL,
+      attempts INTEGER NOT NULL
+    )`);
+    sql.exec(`CREATE TABLE mined (
+      id TEXT PRIMARY KEY,
+      key TEXT NOT NULL UNIQUE,
+      rules_key TEXT NOT NULL,
+      position TEXT NOT NULL,
+      rules TEXT NOT NULL,
+      moves INTEGER NOT NULL,
+      day TEXT NOT NULL
+    )`);
+    sql.exec("CREATE INDEX mined_by_rules ON mined (rules_key)");
+    sql.exec("CREATE INDEX mined_by_day ON mined (day)");
+  },
+};
 
 /** The puzzle store: a single object. */
 export const puzzleStore = (env: Env) => objectNamed(env.PUZZLES, PUZZLE_STORE_NAME);
@@ -62,36 +88,11 @@ interface MinedRow {
 export class PuzzleStore extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.storage.transactionSync(() => this.migrate());
+    openTables(sqlOf(ctx.storage), PUZZLES_SCHEMA);
   }
 
   private rows<T>(query: string, ...bindings: (string | number | null)[]): T[] {
     return this.ctx.storage.sql.exec(query, ...bindings).toArray() as unknown as T[];
-  }
-
-  private migrate(): void {
-    this.rows("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
-    const version = this.rows<{ value: number }>("SELECT value FROM meta WHERE key = 'schema_version'")[0]?.value ?? 0;
-    if (version >= SCHEMA_VERSION) return;
-    this.rows(`CREATE TABLE IF NOT EXISTS ratings (
-      id TEXT PRIMARY KEY,
-      rating REAL NOT NULL,
-      deviation REAL NOT NULL,
-      volatility REAL NOT NULL,
-      attempts INTEGER NOT NULL
-    )`);
-    this.rows(`CREATE TABLE IF NOT EXISTS mined (
-      id TEXT PRIMARY KEY,
-      key TEXT NOT NULL UNIQUE,
-      rules_key TEXT NOT NULL,
-      position TEXT NOT NULL,
-      rules TEXT NOT NULL,
-      moves INTEGER NOT NULL,
-      day TEXT NOT NULL
-    )`);
-    this.rows("CREATE INDEX IF NOT EXISTS mined_by_rules ON mined (rules_key)");
-    this.rows("CREATE INDEX IF NOT EXISTS mined_by_day ON mined (day)");
-    this.rows("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", SCHEMA_VERSION);
   }
 
   private minedPuzzle(row: MinedRow): Puzzle {

@@ -10,6 +10,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { err, ok } from "../rules/index.ts";
 import { type BotEntry, type BotOutput, botOutput, type Reply, type StoredBot } from "../wire/index.ts";
+import { openTables, sqlOf, type TableSchema } from "./storage.ts";
 
 interface BotRow extends Record<string, SqlStorageValue> {
   id: string;
@@ -35,23 +36,31 @@ const fromRow = (row: BotRow): StoredBot => ({
   createdAt: row.created_at,
 });
 
-export class BotRegistry extends DurableObject<Env> {
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS bots (
+/** The registry's tables (storage.ts): the bots, and the index of tournaments. */
+const REGISTRY_SCHEMA: TableSchema = {
+  object: "registry",
+  version: 1,
+  migrations: {},
+  create(sql) {
+    sql.exec(`CREATE TABLE bots (
       id TEXT PRIMARY KEY,
       name TEXT NOT NULL UNIQUE COLLATE NOCASE,
       url TEXT NOT NULL,
       secret TEXT NOT NULL,
       token_hash TEXT NOT NULL,
       info TEXT NOT NULL,
+      entry TEXT NOT NULL,
+      connection TEXT NOT NULL,
       created_at INTEGER NOT NULL
     )`);
-    // Columns added after the table (existing rows get the default: bots registered before `entry` stay open).
-    const columns = new Set(ctx.storage.sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('bots')").toArray().map((column) => column.name));
-    if (!columns.has("entry")) ctx.storage.sql.exec("ALTER TABLE bots ADD COLUMN entry TEXT NOT NULL DEFAULT 'open'");
-    if (!columns.has("connection")) ctx.storage.sql.exec("ALTER TABLE bots ADD COLUMN connection TEXT NOT NULL DEFAULT 'webhook'");
-    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS tournaments (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)");
+    sql.exec("CREATE TABLE tournaments (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)");
+  },
+};
+
+export class BotRegistry extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    openTables(sqlOf(ctx.storage), REGISTRY_SCHEMA);
   }
 
   private rows(query: string, ...bindings: SqlStorageValue[]): StoredBot[] {

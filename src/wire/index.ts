@@ -102,7 +102,7 @@ export {
   ReplayRequestSchema,
   ReplaySchema,
 } from "./match-schemas.ts";
-export { announcementFromInput, matchRecord, matchView, moveFromRequest, replayAnswer, type StoredMatch, storedMatchFrom } from "./match.ts";
+export { announcementFromInput, matchRecord, matchView, moveFromRequest, replayAnswer, type StoredMatch } from "./match.ts";
 export {
   HealthSchema,
   LINKS,

@@ -47,34 +47,6 @@ export interface StoredMatch {
   tournamentId?: string;
 }
 
-/** The stored form of the first version, whose seats and start flag lived beside the reducer's state. */
-interface FirstStoredMatch {
-  id: string;
-  seats: [MatchSeat, MatchSeat];
-  started: boolean;
-  state: Omit<MatchState, "seats" | "status"> & { status: "active" | "finished" };
-}
-
-/**
- * A stored match as the current form: a match stored by the first version is converted (its seats
- * move into the state, `started: false` becomes status `waiting`); anything else that is not a match
- * is null, so the object answers it as missing rather than crash on it.
- */
-export function storedMatchFrom(stored: unknown): StoredMatch | null {
-  if (typeof stored !== "object" || stored === null) return null;
-  const candidate = stored as Partial<StoredMatch & FirstStoredMatch>;
-  if (typeof candidate.id !== "string" || typeof candidate.state !== "object" || candidate.state === null) return null;
-  if (!Array.isArray(candidate.state.moves) || typeof candidate.state.config !== "object") return null;
-  if (Array.isArray(candidate.state.seats)) {
-    const tournament = typeof candidate.tournamentId === "string" ? { tournamentId: candidate.tournamentId } : {};
-    return { id: candidate.id, state: candidate.state, ...tournament };
-  }
-  if (!Array.isArray(candidate.seats) || candidate.seats.length !== 2) return null;
-  const first = candidate as FirstStoredMatch;
-  const status = first.state.status === "finished" ? "finished" : first.started ? "active" : "waiting";
-  return { id: first.id, state: { ...first.state, status, seats: first.seats } };
-}
-
 /** The seats of a state (a state without seats, e.g. the local runner's, has two anonymous players). */
 function seatsOf(state: MatchState): [MatchSeat, MatchSeat] {
   const anonymous: MatchSeat = { kind: "human", name: null, tokenHash: "" };

@@ -2,13 +2,11 @@
  * The ladder's ratings, pairings and storage (src/tournament/ladder.ts, src/objects/ladder-store.ts)
  * on node:sqlite: a simulated ladder of bots with known strengths, paired and recorded by the store the
  * Durable Object uses, ends with the ratings in the order of the strengths; a bot's rows stay within
- * their bounds however much it plays (its history thinned with age, first and latest points kept); a
- * ladder stored by the first version (every game in one table) migrates; the pairing pass pairs every
+ * their bounds however much it plays (its history thinned with age, first and latest points kept); the pairing pass pairs every
  * idle bot once, mostly with a neighbour in rating, never with its last opponent when another is left.
  * The Glicko-2 candidate of bench/ratings.ts reproduces the worked example of Glickman's paper.
  */
 import { describe, expect, it } from "vitest";
-import { DatabaseSync } from "node:sqlite";
 import { nodeSql } from "../../bench/sqlite.ts";
 import { glicko2Update } from "../../src/tournament/index.ts";
 import { seededRandom } from "../../src/engine/index.ts";
@@ -202,70 +200,6 @@ describe("pairing the idle bots", () => {
         () => null,
       ),
     ).toHaveLength(1);
-  });
-});
-
-describe("a ladder stored by the first version", () => {
-  it("migrates: the games into each bot's list and its opponent counts, the pairing in play claimed, the last opponents kept", () => {
-    const db = new DatabaseSync(":memory:");
-    db.exec(`CREATE TABLE members (bot_id TEXT PRIMARY KEY, name TEXT NOT NULL, status TEXT NOT NULL, paused_reason TEXT, paused_at INTEGER,
-      joined_at INTEGER NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL, games INTEGER NOT NULL DEFAULT 0, wins INTEGER NOT NULL DEFAULT 0,
-      draws INTEGER NOT NULL DEFAULT 0, losses INTEGER NOT NULL DEFAULT 0, forfeits INTEGER NOT NULL DEFAULT 0, forfeit_streak INTEGER NOT NULL DEFAULT 0,
-      last_game_at INTEGER)`);
-    db.exec(`CREATE TABLE pairings (id TEXT PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, a_id TEXT NOT NULL, a_name TEXT NOT NULL, b_id TEXT NOT NULL,
-      b_name TEXT NOT NULL, opening TEXT, status TEXT NOT NULL, created_at INTEGER NOT NULL, finished_at INTEGER)`);
-    db.exec(`CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, pairing TEXT NOT NULL, game_id TEXT NOT NULL, match_id TEXT, first_id TEXT NOT NULL,
-      second_id TEXT NOT NULL, score_first REAL, reason TEXT NOT NULL, forfeit_code TEXT, forfeited_by TEXT, detail TEXT, opening TEXT,
-      finished_at INTEGER NOT NULL, UNIQUE (pairing, game_id))`);
-    db.exec(`CREATE TABLE history (id INTEGER PRIMARY KEY AUTOINCREMENT, bot_id TEXT NOT NULL, at INTEGER NOT NULL, games INTEGER NOT NULL,
-      rating REAL NOT NULL, deviation REAL NOT NULL)`);
-    const now = 10 * 60 * MINUTE;
-    for (const [id, rating] of [
-      ["a", 1600],
-      ["b", 1400],
-      ["c", 1500],
-    ] as const)
-      db.prepare("INSERT INTO members (bot_id, name, status, joined_at, rating, deviation, games) VALUES (?, ?, 'active', 0, ?, 200, 2)").run(id, id, rating);
-    db.prepare("INSERT INTO pairings VALUES ('old', 1, 'a', 'a', 'b', 'b', NULL, 'done', ?, ?)").run(now - 30 * MINUTE, now - 20 * MINUTE);
-    db.prepare("INSERT INTO pairings VALUES ('live', 2, 'a', 'a', 'c', 'c', NULL, 'playing', ?, NULL)").run(now - 5 * MINUTE);
-    for (const [gameId, first, second, score] of [
-      ["g1", "a", "b", 1],
-      ["g2", "b", "a", 0.5],
-    ] as const)
-      db.prepare(
-        "INSERT INTO games (pairing, game_id, match_id, first_id, second_id, score_first, reason, finished_at) VALUES ('old', ?, 'm', ?, ?, ?, 'quarto', ?)",
-      ).run(gameId, first, second, score, now - 20 * MINUTE);
-    const store = new LadderStore(nodeSql(db), now);
-    expect(store.rows("SELECT name FROM sqlite_master WHERE name = 'games'")).toEqual([]);
-    // Pairings are keyed by their number now.
-    expect(store.rows<{ name: string; pk: number }>("PRAGMA table_info(pairings)").find((column) => column.pk === 1)?.name).toBe("seq");
-    expect(store.recentGames("a").games.map((game) => game.game_id)).toEqual(["g2", "g1"]);
-    expect(store.recentGames("b").games).toHaveLength(2);
-    expect(store.rows("SELECT bot_id, opponent_id, games, points FROM opponents ORDER BY bot_id")).toEqual(
-      [
-        { bot_id: "a", opponent_id: "b", games: 2, points: 1.5 },
-        { bot_id: "b", opponent_id: "a", games: 2, points: 0.5 },
-      ].map((row) => ({ ...row })),
-    );
-    const a = store.member("a") as MemberRow;
-    expect(store.pairingOf(a)?.id).toBe("live");
-    expect(a.last_opponent).toBe("c");
-    expect((store.member("b") as MemberRow).last_opponent).toBe("a");
-    expect(store.gamesLastHour(a, now)).toBe(4);
-    // The ended pairing is gone, the one in play stays; ratings are kept; new pairings number on.
-    expect(store.openPairings().map((pairing) => pairing.id)).toEqual(["live"]);
-    expect(a.rating).toBe(1600);
-    expect(
-      store.pairIdle(
-        now,
-        seededRandom(1),
-        () => "next",
-        () => null,
-      ),
-    ).toEqual([]);
-    // Constructing the store again changes nothing.
-    const before = store.rows("SELECT * FROM members ORDER BY bot_id");
-    expect(new LadderStore(nodeSql(db), now).rows("SELECT * FROM members ORDER BY bot_id")).toEqual(before);
   });
 });
 

@@ -4,17 +4,16 @@
  * seats, still in progress or still waiting; tournament games won, claimed, forfeited (an illegal
  * move), timed out, aborted before a bot's first move (and replayed), cancelled mid-game after a
  * placement, and in progress. Each record is sent as `GET /v1/matches/{id}/record` answers it, and the
- * replay must reach the same status, winner, reason and text. Also: a match stored in the first form
- * (seats beside the reducer's state) is converted on load, and an unreadable one is answered as missing.
+ * replay must reach the same status, winner, reason and text.
  */
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { legalMoves, type Move, makeRules, playMove, readPosition, type RulesInput } from "../../src/rules/index.ts";
 import type { MatchRecordOutput, ReplayOutput } from "../../src/wire/match-schemas.ts";
 import type { TournamentOutput } from "../../src/wire/tournament-schemas.ts";
 import { badMover, type Fleet, firstLegal, goodBot, hang, installFleet, json, refuse } from "./bot-fleet.ts";
 import { expectProblem, json200, postJson, request } from "./http.ts";
-import { bearer, createMatch, DRAWN_GAME, getRecord, moveFields, ROW_QUARTO_SETUP, sendMove, stubOf, tokenOf, waitForState } from "./match-client.ts";
+import { bearer, createMatch, DRAWN_GAME, getRecord, ROW_QUARTO_SETUP, sendMove, tokenOf, waitForState } from "./match-client.ts";
 import { createTournament, driveToEnd, getTournament, registerFleetBot, tournamentStub } from "./tournament-client.ts";
 
 /** What each record replayed to, by where it came from: e.g. "hosted resignation", "tournament cancelled". */
@@ -242,34 +241,5 @@ describe("coverage", () => {
     ]) {
       expect(kinds, kind).toContain(kind);
     }
-  });
-});
-
-// ---- stored matches of the first form ----
-
-describe("a match stored by the first version", () => {
-  const ID = "aaaaaaaaaaaaaaaaaaaaaaaaa2";
-  const BROKEN = "aaaaaaaaaaaaaaaaaaaaaaaaa3";
-
-  it("is converted on load: seats into the state, `started: false` as waiting; an unreadable one is missing", async () => {
-    const { id, tokens } = await bothSeats({ clock: { kind: "none" } });
-    await playAll(id, tokens, ["-8", "a1-9"]);
-    const current = await runInDurableObject(stubOf(id), (_instance, state) => state.storage.kv.get<{ state: { seats: unknown[]; status: string } }>("match"));
-    if (!current) throw new Error("the match is not stored");
-    const { seats, ...oldState } = current.state;
-    await runInDurableObject(stubOf(ID), (_instance, state) => {
-      state.storage.kv.put("match", { id: ID, seats, started: true, state: oldState });
-    });
-    const view = await json200<{ status: string; seats: { name: string | null; taken: boolean }[]; ply: number }>(request(`/v1/matches/${ID}`));
-    expect(view).toMatchObject({ status: "active", ply: 2, seats: [{ taken: true }, { taken: true }] });
-    // The old seats' tokens still act, and the record replays.
-    expect((await sendMove(ID, tokens[0], 2, moveFields("b1-A"))).status).toBe(200);
-    await expectReplays("hosted", await getRecord(ID));
-
-    await runInDurableObject(stubOf(BROKEN), (_instance, state) => {
-      state.storage.kv.put("match", { something: "else" });
-    });
-    await expectProblem(request(`/v1/matches/${BROKEN}`), "match/not_found");
-    await expectProblem(postJson(`/v1/matches/${BROKEN}/moves`, { ply: 0, give: 1 }, bearer(tokens[0])), "match/not_found");
   });
 });
