@@ -6,10 +6,11 @@
  * the store, so a run repeated after an eviction finds the work done and does nothing.
  */
 import { configureEngineTurns, objectNamed, readSettings, REGISTRY_NAME, type StoredMatch } from "../wire/index.ts";
-import { currentPly, deadline, engineAction, flagOverdue, type MatchAction, type MatchSeat, type SeatIndex, seatKind, seatToMove } from "../match/index.ts";
+import { currentPly, deadline, engineAction, flagOverdue, type MatchAction, type SeatIndex, seatKind, seatToMove } from "../match/index.ts";
 import { hashSeed } from "../engine/index.ts";
-import { endNoticeFor, type Player } from "../bots/index.ts";
+import type { Player } from "../bots/index.ts";
 import { askBot, decideAction, turnAsk } from "../tournament/index.ts";
+import { endNoticesDue, seatNames } from "./match-notices.ts";
 import { computeReview, mineReview, reportDue, reportReview, reviewDue, saveReview } from "./match-review.ts";
 import { nextAlarm, type MatchStore } from "./match-store.ts";
 import { botPlayer, registeredEntry } from "./bot-players.ts";
@@ -23,12 +24,6 @@ import { deleteStorage } from "./storage.ts";
  */
 const SERVER_LOST_MIN_MS = 250;
 
-/** A seat's name in a bot's move request (`opponent.name`). */
-const seatName = (seat: MatchSeat | undefined): string =>
-  seat === undefined ? "anonymous" : seat.kind === "engine" ? `engine (${seat.level})` : seat.kind === "bot" ? seat.name : (seat.name ?? "anonymous");
-
-/** The seats' names: a tournament game's are its bots' entrant names. */
-const seatNames = (match: StoredMatch): [string, string] => [seatName(match.state.seats?.[0]), seatName(match.state.seats?.[1])];
 
 /** What the alarm needs of the match object. */
 export interface AlarmHost {
@@ -42,6 +37,10 @@ export async function matchAlarm(host: AlarmHost): Promise<void> {
   const { store, env } = host;
   const match = store.load();
   if (!match) return;
+  if (endNoticesDue(store.storage, match)) {
+    await store.notifyEnd(match);
+    return store.schedule(match);
+  }
   if (match.state.status === "finished" && reviewDue(store.storage, match, env)) return review(host, match);
   if (match.state.status === "finished" && reportDue(store.storage, match)) {
     await reportReview(store.storage, match, seatNames(match), env);
@@ -87,8 +86,8 @@ export async function matchAlarm(host: AlarmHost): Promise<void> {
 /**
  * The turn of a registered bot seated in this match: asked as a tournament asks it (the same request,
  * time limit and judging, src/tournament/turn.ts), webhook or connected, under the match's clock; its
- * action is applied unless the match moved on meanwhile. A bot gone from the registry forfeits. When
- * the match ends, the bot gets its end notice (best effort).
+ * action is applied unless the match moved on meanwhile. A bot gone from the registry forfeits. Its end
+ * notice, however the match ends, is sent when it ends (match-notices.ts).
  */
 async function askSeatedBot({ env, store }: AlarmHost, stored: StoredMatch, seat: SeatIndex, botId: string): Promise<void> {
   // No ask is in flight when an alarm starts (an alarm that asked either applied the answer or died):
@@ -116,10 +115,6 @@ async function askSeatedBot({ env, store }: AlarmHost, stored: StoredMatch, seat
     action.type === "flag" ? action : { ...action, ply: turn.type === "ask" ? turn.ask.match.moves.length : current.state.moves.length },
   );
   if (!result.ok) return store.schedule(current);
-  if (current.state.status === "finished" && player?.end) {
-    const notice = endNoticeFor(current.state, seat, { tournamentId: null, gameId: match.id, matchId: match.id, opponent: names[seat === 0 ? 1 : 0] });
-    await player.end(notice).catch(() => {});
-  }
 }
 
 /** The registered bot `botId` as a player (webhook or connected), read afresh from the registry; null once deleted. */

@@ -22,6 +22,7 @@ import {
   seatKind,
   seatToMove,
 } from "../match/index.ts";
+import { endNoticesDue, sendEndNotices } from "./match-notices.ts";
 import { reportDue, reviewDue } from "./match-review.ts";
 import { retentionMs } from "./retention.ts";
 import { type DocumentSchema, readRoot, writeRoot } from "./storage.ts";
@@ -78,15 +79,29 @@ export class MatchStore {
    * storage call is issued before this function first yields, so calls take effect in request order.
    */
   schedule(match: StoredMatch): Promise<void> {
-    const owed = reviewDue(this.ctx.storage, match, this.env()) || reportDue(this.ctx.storage, match);
+    const owed = endNoticesDue(this.ctx.storage, match) || reviewDue(this.ctx.storage, match, this.env()) || reportDue(this.ctx.storage, match);
     const next = owed ? Date.now() : nextAlarm(match.state, retentionMs(this.env()));
     return next === null ? this.ctx.storage.deleteAlarm() : this.ctx.storage.setAlarm(next);
+  }
+
+  private notices: Promise<void> | null = null;
+
+  /** Sends the finished match's registered bots their end notices, once: a call while they are being sent waits for those. */
+  notifyEnd(match: StoredMatch): Promise<void> {
+    this.notices ??= sendEndNotices(this.env(), this.ctx.storage, match)
+      .catch((error: unknown) => console.error("end notices failed", match.id, error))
+      .finally(() => {
+        this.notices = null;
+      });
+    return this.notices;
   }
 
   /** Stores a changed match, tells every socket, and re-arms the alarm. */
   private commit(match: StoredMatch, event: MatchEvent): Promise<void> {
     this.save(match);
     this.told(match, event);
+    // The match just ended: its registered bots hear of it now (the alarm sends what this could not).
+    if (endNoticesDue(this.ctx.storage, match)) this.ctx.waitUntil(this.notifyEnd(match));
     return this.schedule(match);
   }
 
