@@ -7,6 +7,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { retentionMs } from "./retention.ts";
+import { type DocumentSchema, deleteStorage, readRoot, writeRoot } from "./storage.ts";
 import { botPlayer } from "./bot-players.ts";
 import type { Player } from "../bots/index.ts";
 import { type MatchState, newId } from "../match/index.ts";
@@ -100,7 +101,11 @@ const swissPlanOf = (tournament: Pick<StoredTournament, "entries" | "seed" | "op
     tournament.openings ?? [],
   );
 
-const TOURNAMENT_KEY = "tournament";
+/**
+ * The tournament object's storage (storage.ts): its root is the tournament record; beside it one
+ * document per scheduled game (`game:000012`) and one per reviewed game (`review:<match id>`).
+ */
+const TOURNAMENT_SCHEMA: DocumentSchema = { object: "tournament", rootKey: "tournament", version: 1, migrations: {} };
 /** How far ahead a running invocation keeps its alarm: if it dies (eviction, crash), the alarm runs it again that soon. */
 const LEASE_MS = 5_000;
 /** How often a running invocation pushes its lease forward. */
@@ -158,11 +163,11 @@ export class TournamentObject extends DurableObject<Env> {
   // ---- storage: the only state there is ----
 
   private load(): StoredTournament | undefined {
-    return this.ctx.storage.kv.get<StoredTournament>(TOURNAMENT_KEY);
+    return readRoot<StoredTournament>(this.ctx.storage, TOURNAMENT_SCHEMA);
   }
 
   private save(tournament: StoredTournament): void {
-    this.ctx.storage.kv.put(TOURNAMENT_KEY, tournament);
+    writeRoot(this.ctx.storage, TOURNAMENT_SCHEMA, tournament);
   }
 
   private loadGame(index: number): StoredGame | undefined {
@@ -317,7 +322,7 @@ export class TournamentObject extends DurableObject<Env> {
 
   /** The deep health check's ping: a storage read, nothing written. */
   async ping(): Promise<true> {
-    this.ctx.storage.kv.get(TOURNAMENT_KEY);
+    this.load();
     return true;
   }
 
@@ -382,8 +387,7 @@ export class TournamentObject extends DurableObject<Env> {
   private async expire(tournament: StoredTournament): Promise<void> {
     const due = this.expiry(tournament);
     if (Date.now() < due) return this.ctx.storage.setAlarm(due);
-    await this.ctx.storage.deleteAlarm();
-    await this.ctx.storage.deleteAll();
+    await deleteStorage(this.ctx.storage);
   }
 }
 

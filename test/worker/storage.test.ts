@@ -12,7 +12,7 @@ import { PUZZLE_STORE_NAME } from "../../src/puzzles/index.ts";
 import { type Fleet, goodBot, installFleet } from "./bot-fleet.ts";
 import { expectProblem, json200, postJson, request } from "./http.ts";
 import { createMatch, getState, stubOf } from "./match-client.ts";
-import { registerFleetBot } from "./tournament-client.ts";
+import { createTournament, getTournament, registerFleetBot, tournamentStub } from "./tournament-client.ts";
 
 let fleet: Fleet | null = null;
 afterEach(() => {
@@ -110,6 +110,13 @@ describe("every object", () => {
       state.storage.kv.put("match", { ...stored, version: 2 });
     });
     await expectProblem(request(`/v1/matches/${id}`), "server/internal");
+  });
+
+  it("a tournament: its root carries the version, and the tournament reads back after an eviction", async () => {
+    const { id } = await createTournament({ bots: ["easy", "random"], gamesPerPair: 2, seed: 1 });
+    await evictDurableObject(tournamentStub(id));
+    expect(await runInDurableObject(tournamentStub(id), (_instance, state) => state.storage.kv.get<{ version: number }>("tournament")?.version)).toBe(1);
+    expect((await getTournament(id)).bots.map((bot) => bot.name)).toEqual(["easy", "random"]);
   });
 
   it("an idempotency key: its record carries the version, and a retry after an eviction gets the first answer", async () => {
