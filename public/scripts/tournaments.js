@@ -53,6 +53,9 @@
     };
     const STROKE = "#2e1c0f";
     const escapeHtml = (text) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
+    const withoutIsolates = (text) => text.replace(/[\u2066-\u2069]/g, "");
+    const isolateHtml = (text) => `<bdi>${escapeHtml(withoutIsolates(text))}</bdi>`;
+    const isolateText = (text) => `\u2068${withoutIsolates(text)}\u2069`;
     const pieceChar2 = (piece) => piece.toString(16).toUpperCase();
     const pieceValues = (piece) => attributes.map((attribute) => values[attribute][piece & bits[attribute] ? 1 : 0]);
     const pieceName = (piece) => `${pieceValues(piece).join(" ")} (${pieceChar2(piece)})`;
@@ -151,6 +154,8 @@
     }
     return {
       escapeHtml,
+      isolateHtml,
+      isolateText,
       pieceChar: pieceChar2,
       pieceValues,
       pieceName,
@@ -170,8 +175,13 @@
     const e = draw.escapeHtml;
     function seatName(view, seat) {
       const info = view.seats[seat];
+      if (info.kind === "engine") return e(`Engine (${info.level})`);
+      return info.name ? draw.isolateHtml(info.name) : `Player ${seat + 1}`;
+    }
+    function seatNameText(view, seat) {
+      const info = view.seats[seat];
       if (info.kind === "engine") return `Engine (${info.level})`;
-      return info.name ?? `Player ${seat + 1}`;
+      return info.name ? draw.isolateText(info.name) : `Player ${seat + 1}`;
     }
     function who(view, seat, ui) {
       return ui.seat === seat ? "You" : seatName(view, seat);
@@ -182,8 +192,8 @@
     }
     function seatLabel(view, seat, ui) {
       const name = view.seats[seat].name;
-      if (ui.seat === seat) return name ? `You <span class="muted">(${e(name)})</span>` : "You";
-      return e(seatName(view, seat));
+      if (ui.seat === seat) return name ? `You <span class="muted">(${draw.isolateHtml(name)})</span>` : "You";
+      return seatName(view, seat);
     }
     function clockText(ms) {
       if (ms === null) return "\u2013";
@@ -196,15 +206,16 @@
     function shapeText(shape2) {
       return `${shape2.kind} ${shape2.cellNames.join(" ")}: all ${shape2.attributes.join(" and ")}`;
     }
-    function resultText(view, ui) {
+    function resultHtml(view, ui) {
       const result = view.result;
       if (!result) return null;
-      const shapes = result.shapes.map(shapeText).join("; ");
+      const shapes = e(result.shapes.map(shapeText).join("; "));
+      const detail = result.detail ? ` (${e(result.detail)})` : "";
       if (result.winner === null) {
         if (result.reason === "draw") return "Draw: the board is full and nobody made a Quarto.";
         if (result.reason === "aborted") return "The match was aborted before the first placement.";
-        if (result.reason === "cancelled") return `The match was cancelled${result.detail ? ` (${result.detail})` : ""}.`;
-        return `The match ended: ${result.reason}.`;
+        if (result.reason === "cancelled") return `The match was cancelled${detail}.`;
+        return `The match ended: ${e(result.reason)}.`;
       }
       const winner = result.winner;
       const loser = winner === 0 ? 1 : 0;
@@ -218,9 +229,9 @@
         case "resignation":
           return `${who(view, loser, ui)} resigned: ${wins(view, winner, ui, false)}.`;
         case "forfeit":
-          return `${who(view, loser, ui)} forfeited${result.detail ? ` (${result.detail})` : ""}: ${wins(view, winner, ui, false)}.`;
+          return `${who(view, loser, ui)} forfeited${detail}: ${wins(view, winner, ui, false)}.`;
       }
-      return `${wins(view, winner, ui, true)} (${result.reason}).`;
+      return `${wins(view, winner, ui, true)} (${e(result.reason)}).`;
     }
     function shownPosition(view, ui) {
       if (ui.shownPly === null || ui.shownPly >= view.moves.length) return { board: view.position.json.board, inHand: view.position.json.inHand };
@@ -231,7 +242,7 @@
       return view.status === "active" && ui.seat !== null && view.turn?.seat === ui.seat && isLive(view, ui) && !ui.busy && ui.connected;
     }
     const verb = (seat, ui, base) => ui.seat === seat ? base : `${base}s`;
-    function shownText(view, ui) {
+    function shownHtml(view, ui) {
       const ply = ui.shownPly ?? 0;
       const total = view.moves.length;
       const first = view.firstSeat;
@@ -241,11 +252,11 @@
       const position = shownPosition(view, ui);
       const next = (first + ply) % 2;
       const then = position.inHand === null ? "" : ` Next, ${whoIn(view, next, ui)} ${verb(next, ui, "place")} the ${draw.pieceName(position.inHand)}.`;
-      return `Move ${ply} of ${total}: ${mover} played ${entry.text}.${then}`;
+      return `Move ${ply} of ${total}: ${mover} played ${e(entry.text)}.${then}`;
     }
-    function statusText(view, ui) {
-      if (!isLive(view, ui)) return shownText(view, ui);
-      const finished = resultText(view, ui);
+    function statusWords(view, ui) {
+      if (!isLive(view, ui)) return shownHtml(view, ui);
+      const finished = resultHtml(view, ui);
       if (finished !== null) return finished;
       if (view.status === "waiting") {
         const open = [0, 1].filter((seat) => view.seats[seat].kind === "human" && !view.seats[seat].taken);
@@ -271,7 +282,7 @@
       const live = isLive(view, ui);
       const kind = !live ? "stepping" : view.status === "finished" ? "finished" : myTurn(view, ui) ? "your-turn" : "waiting";
       const shown = live ? "" : ` data-shown-ply="${ui.shownPly ?? 0}"`;
-      return `<p class="status ${kind}" data-status="${view.status}"${shown}>${e(statusText(view, ui))}</p>`;
+      return `<p class="status ${kind}" data-status="${view.status}"${shown}>${statusWords(view, ui)}</p>`;
     }
     function clockHtml(view, seat, ms) {
       if (view.clock.kind === "none") return "";
@@ -311,7 +322,7 @@
       if (position.inHand === null) return `<span class="hand-empty">No piece in hand</span>`;
       const ply = isLive(view, ui) ? view.ply : ui.shownPly ?? view.ply;
       const placer = whoIn(view, (view.firstSeat + ply) % 2, ui);
-      return `${draw.pieceSvg(position.inHand, { size: 56 })}<span>In hand, for ${e(placer)} to place</span>`;
+      return `${draw.pieceSvg(position.inHand, { size: 56 })}<span>In hand, for ${placer} to place</span>`;
     }
     function poolHtml(view, ui) {
       const position = shownPosition(view, ui);
@@ -345,12 +356,12 @@
         const cells = review.moves.map((move) => {
           const value = seatValue(move, seat);
           const mark = move.mistake && move.seat === seat ? " mistake" : "";
-          const title = `after move ${move.ply + 1} (${move.move}): ${valueWords(value, move.afterPliesToEnd)} for ${seatName(view, seat)}`;
+          const title = `after move ${move.ply + 1} (${move.move}): ${valueWords(value, move.afterPliesToEnd)} for ${seatNameText(view, seat)}`;
           const plies = value === "win" || value === "loss" ? move.afterPliesToEnd ?? "" : "";
           return `<td class="value ${value ?? "unknown"}${mark}" title="${e(title)}">${mark ? "\u2717" : plies}</td>`;
         });
         const accuracy = summary2.accuracy === null ? "\u2013" : `${Math.round(summary2.accuracy * 100)}%`;
-        return `<tr><th scope="row">${e(seatName(view, seat))}</th>${cells.join("")}<td class="accuracy" title="moves that kept the value">${accuracy}</td></tr>`;
+        return `<tr><th scope="row">${seatName(view, seat)}</th>${cells.join("")}<td class="accuracy" title="moves that kept the value">${accuracy}</td></tr>`;
       });
       const numbers = review.moves.map((move) => `<th scope="col">${move.ply + 1}</th>`).join("");
       const strip = `<div class="strip-wrap"><table class="strip"><thead><tr><th></th>${numbers}<th>accuracy</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
@@ -360,7 +371,7 @@
         const mistake = move.mistake;
         const before = draw.positionString(positions[move.ply]);
         const better = mistake.better.length > 0 ? ` Kept it: ${mistake.better.map((text) => `<code>${draw.moveHtml(text)}</code>`).join(", ")}.` : "";
-        return `<li class="mistake-item" data-review-ply="${move.ply}"><span class="ply">${move.ply + 1}.</span> ${e(seatName(view, move.seat))} <code>${draw.moveHtml(move.move)}</code>: ${mistake.from} \u2192 ${mistake.to}, ${MISTAKE_WORDS[mistake.kind] ?? mistake.kind} (<b>${mistake.kind}</b>).${better} <button type="button" data-review-show="${move.ply}">Show the position</button> <a href="/analyze?position=${encodeURIComponent(before)}">Analyze it</a></li>`;
+        return `<li class="mistake-item" data-review-ply="${move.ply}"><span class="ply">${move.ply + 1}.</span> ${seatName(view, move.seat)} <code>${draw.moveHtml(move.move)}</code>: ${mistake.from} \u2192 ${mistake.to}, ${MISTAKE_WORDS[mistake.kind] ?? mistake.kind} (<b>${mistake.kind}</b>).${better} <button type="button" data-review-show="${move.ply}">Show the position</button> <a href="/analyze?position=${encodeURIComponent(before)}">Analyze it</a></li>`;
       });
       const summary = mistakes.length === 0 ? `<p>No mistake: every move kept the value it found.</p>` : `<ul class="mistakes">${list.join("")}</ul>`;
       return `<h2>Review</h2><p class="muted">Every move valued exactly by the solved game: green a win, grey a draw, red a loss for that player after each move, with the placements left to the end; \u2717 marks a mistake.</p>${strip}${summary}`;
@@ -371,7 +382,7 @@
       const openingPlies = view.opening?.plies ?? 0;
       const items = view.moves.map((entry) => {
         const ply = entry.ply + 1;
-        const mover = entry.ply < openingPlies ? `<span class="muted">Opening</span>` : e(who(view, entry.seat, ui));
+        const mover = entry.ply < openingPlies ? `<span class="muted">Opening</span>` : who(view, entry.seat, ui);
         const mistake = review?.moves[entry.ply]?.mistake;
         const flag = mistake ? ` <span class="mistake-flag" title="${e(`${mistake.from} \u2192 ${mistake.to}: ${MISTAKE_WORDS[mistake.kind] ?? mistake.kind}`)}">\u2717 ${mistake.kind}</span>` : "";
         return `<li><button type="button" class="move${current === ply ? " current" : ""}" data-ply="${ply}"><span class="ply">${ply}.</span> ${mover} <code>${draw.moveHtml(entry.text)}</code>${flag}</button></li>`;
@@ -407,10 +418,7 @@
       return { rules: view.rules, clock: view.clock, firstSeat: view.firstSeat, seats };
     }
     return {
-      seatName,
       clockText,
-      resultText,
-      statusText,
       statusHtml,
       seatsHtml,
       boardHtml,
@@ -428,6 +436,7 @@
   // src/pages/tournament-view.ts
   function makeTournamentViews(draw) {
     const e = draw.escapeHtml;
+    const name = draw.isolateHtml;
     function points(value) {
       const whole = Math.floor(value);
       const half = value - whole >= 0.5;
@@ -456,35 +465,35 @@
         return `<td class="num accuracy" title="${e(title2)}">${Math.round(row.accuracy * 100)}%</td>`;
       };
       const rows = view.standings.map(
-        (row) => `<tr data-bot="${e(row.bot)}"><td class="num">${row.rank}</td><td class="name">${e(row.bot)}</td><td class="num points">${points(row.points)}</td><td class="num wide-only">${row.wins}</td><td class="num wide-only">${row.draws}</td><td class="num wide-only">${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})</span>` : ""}</td><td class="num narrow-only">${row.wins}\u2013${row.draws}\u2013${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits}&nbsp;f.)</span>` : ""}</td><td class="num wide-only">${row.games}</td>${swiss ? `<td class="num">${points(row.buchholz)}</td>` : ""}<td class="num">${row.sonnebornBerger.toFixed(2)}</td><td class="num rating">${ratingText(row.rating, row.ratingDeviation)}</td>${accuracyCell(row.bot)}</tr>`
+        (row) => `<tr data-bot="${e(row.bot)}"><td class="num">${row.rank}</td><td class="name">${name(row.bot)}</td><td class="num points">${points(row.points)}</td><td class="num wide-only">${row.wins}</td><td class="num wide-only">${row.draws}</td><td class="num wide-only">${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})</span>` : ""}</td><td class="num narrow-only">${row.wins}\u2013${row.draws}\u2013${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits}&nbsp;f.)</span>` : ""}</td><td class="num wide-only">${row.games}</td>${swiss ? `<td class="num">${points(row.buchholz)}</td>` : ""}<td class="num">${row.sonnebornBerger.toFixed(2)}</td><td class="num rating">${ratingText(row.rating, row.ratingDeviation)}</td>${accuracyCell(row.bot)}</tr>`
       );
       return `<div class="table-wrap"><table class="standings"><thead><tr><th class="num">#</th><th>Bot</th><th class="num">Points</th><th class="num wide-only">Won</th><th class="num wide-only">Drawn</th><th class="num wide-only">Lost</th><th class="num narrow-only" title="won, drawn, lost">W\u2013D\u2013L</th><th class="num wide-only">Games</th>${swiss ? `<th class="num" title="Buchholz: the final points of every opponent met">Bh</th>` : ""}<th class="num" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th><th class="num">Rating</th><th class="num" title="The share of its moves that kept the exact value, over its reviewed games">Accuracy</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
     }
     function crosstableHtml(view) {
       const { bots, cells } = view.crosstable;
       if (bots.length === 0) return "";
-      const header = bots.map((bot, index) => `<th title="${e(bot)}">${index + 1}</th>`).join("");
+      const header = bots.map((bot, index) => `<th title="${e(draw.isolateText(bot))}">${index + 1}</th>`).join("");
       const rows = bots.map((bot, row) => {
         const line = cells[row].map(
           (cell) => cell === null ? `<td class="muted">\xD7</td>` : `<td title="${cell.wins} won, ${cell.draws} drawn, ${cell.losses} lost">${cell.games === 0 ? "\xB7" : `${points(cell.points)}/${cell.games}`}</td>`
         ).join("");
-        return `<tr><th>${row + 1}. ${e(bot)}</th>${line}</tr>`;
+        return `<tr><th>${row + 1}. ${name(bot)}</th>${line}</tr>`;
       });
       return `<div class="table-wrap"><table class="crosstable"><thead><tr><th>Row against column</th>${header}</tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
     }
-    function resultText(game) {
+    function resultHtml(game) {
       const result = game.result;
-      if (!result) return game.status === "playing" ? "being played" : game.status;
+      if (!result) return game.status === "playing" ? "being played" : e(game.status);
       if (result.reason === "draw") return "draw";
       if (result.reason === "aborted") return "aborted";
-      const how = result.reason === "forfeit" ? `${result.forfeitedBy ?? "a bot"} forfeited (${result.forfeitCode ?? "forfeit"})` : result.reason;
-      return `${result.winner ?? "nobody"} won: ${how}`;
+      const how = result.reason === "forfeit" ? `${result.forfeitedBy ? name(result.forfeitedBy) : "a bot"} forfeited (${e(result.forfeitCode ?? "forfeit")})` : e(result.reason);
+      return `${result.winner ? name(result.winner) : "nobody"} won: ${how}`;
     }
     function gamesHtml(view) {
       if (view.games.length === 0) return `<p class="muted">No games.</p>`;
       const rows = view.games.map((game) => {
         const link = game.links ? `<a href="${e(game.links.page)}">${game.status === "playing" ? "watch" : "board"}</a>` : "";
-        return `<tr data-game="${e(game.gameId)}" data-status="${game.status}"><td class="num">${game.index + 1}</td><td class="num wide-only">${game.round + 1}</td><td>${e(game.first)}</td><td>${e(game.second)}</td><td>${e(resultText(game))}</td><td class="num">${game.plies ?? ""}</td><td>${link}</td></tr>`;
+        return `<tr data-game="${e(game.gameId)}" data-status="${game.status}"><td class="num">${game.index + 1}</td><td class="num wide-only">${game.round + 1}</td><td>${name(game.first)}</td><td>${name(game.second)}</td><td>${resultHtml(game)}</td><td class="num">${game.plies ?? ""}</td><td>${link}</td></tr>`;
       });
       return `<div class="table-wrap"><table class="games"><thead><tr><th class="num">#</th><th class="num wide-only">Round</th><th>Gives first</th><th>Second</th><th>Result</th><th class="num">Moves</th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
     }
@@ -492,19 +501,19 @@
     function sprtHtml(view) {
       const sprt = view.sprt;
       if (!sprt) return "";
-      const decision = sprt.decision === "H1" ? `H1 accepted: ${e(sprt.test)} is better than ${e(sprt.base)} by ${sprt.elo1} Elo or more.` : sprt.decision === "H0" ? `H0 accepted: ${e(sprt.test)} is not better than ${e(sprt.base)} by more than ${sprt.elo0} Elo.` : view.status === "running" ? "No decision yet." : view.status === "cancelled" ? "No decision: the tournament was cancelled." : "No decision: the game limit came first.";
+      const decision = sprt.decision === "H1" ? `H1 accepted: ${name(sprt.test)} is better than ${name(sprt.base)} by ${sprt.elo1} Elo or more.` : sprt.decision === "H0" ? `H0 accepted: ${name(sprt.test)} is not better than ${name(sprt.base)} by more than ${sprt.elo0} Elo.` : view.status === "running" ? "No decision yet." : view.status === "cancelled" ? "No decision: the tournament was cancelled." : "No decision: the game limit came first.";
       const span = sprt.upper - sprt.lower;
       const at = Math.min(100, Math.max(0, (sprt.llr - sprt.lower) / span * 100));
-      return `<p class="sprt-decision"><strong>${decision}</strong></p><p>LLR <strong>${sprt.llr.toFixed(2)}</strong> (${sprt.lower.toFixed(2)}, ${sprt.upper.toFixed(2)}) <meter min="${sprt.lower}" max="${sprt.upper}" value="${Math.min(sprt.upper, Math.max(sprt.lower, sprt.llr))}" aria-label="LLR between its bounds" title="${at.toFixed(0)}% of the way from H0's bound to H1's"></meter></p><p>Elo ${signed(sprt.elo.elo)} \xB1 ${((sprt.elo.high - sprt.elo.low) / 2).toFixed(1)} (95%: ${sprt.elo.low} to ${sprt.elo.high}), score ${(sprt.elo.score * 100).toFixed(1)}%.</p><p>${sprt.pairs} pairs, pentanomial [${sprt.pentanomial.join(", ")}]; ${e(sprt.test)}: ${sprt.wins} won, ${sprt.draws} drawn, ${sprt.losses} lost. <span class="muted">H0: ${sprt.elo0} Elo, H1: ${sprt.elo1} Elo (${sprt.model}), alpha ${sprt.alpha}, beta ${sprt.beta}, at most ${sprt.maxGames} games.</span></p>`;
+      return `<p class="sprt-decision"><strong>${decision}</strong></p><p>LLR <strong>${sprt.llr.toFixed(2)}</strong> (${sprt.lower.toFixed(2)}, ${sprt.upper.toFixed(2)}) <meter min="${sprt.lower}" max="${sprt.upper}" value="${Math.min(sprt.upper, Math.max(sprt.lower, sprt.llr))}" aria-label="LLR between its bounds" title="${at.toFixed(0)}% of the way from H0's bound to H1's"></meter></p><p>Elo ${signed(sprt.elo.elo)} \xB1 ${((sprt.elo.high - sprt.elo.low) / 2).toFixed(1)} (95%: ${sprt.elo.low} to ${sprt.elo.high}), score ${(sprt.elo.score * 100).toFixed(1)}%.</p><p>${sprt.pairs} pairs, pentanomial [${sprt.pentanomial.join(", ")}]; ${name(sprt.test)}: ${sprt.wins} won, ${sprt.draws} drawn, ${sprt.losses} lost. <span class="muted">H0: ${sprt.elo0} Elo, H1: ${sprt.elo1} Elo (${sprt.model}), alpha ${sprt.alpha}, beta ${sprt.beta}, at most ${sprt.maxGames} games.</span></p>`;
     }
     function swissHtml(view) {
       const swiss = view.swiss;
       if (!swiss) return "";
       const rounds = swiss.byRound.map((round, index) => {
         const boards = round.boards.map(
-          (board, number) => `<tr><td class="num">${number + 1}</td><td>${e(board.first)}</td><td class="num">${board.over === 0 ? "\u2013" : `${points(board.firstPoints)}\u2013${points(board.secondPoints)}`}</td><td>${e(board.second)}</td></tr>`
+          (board, number) => `<tr><td class="num">${number + 1}</td><td>${name(board.first)}</td><td class="num">${board.over === 0 ? "\u2013" : `${points(board.firstPoints)}\u2013${points(board.secondPoints)}`}</td><td>${name(board.second)}</td></tr>`
         );
-        const bye = round.byes.length ? `, bye: ${round.byes.map(e).join(", ")}` : "";
+        const bye = round.byes.length ? `, bye: ${round.byes.map(name).join(", ")}` : "";
         const open = index === swiss.byRound.length - 1 ? " open" : "";
         return `<details${open}><summary>Round ${round.round + 1} (${round.status === "finished" ? "finished" : "being played"})${bye}</summary><div class="table-wrap"><table class="swiss-round"><thead><tr><th class="num">Board</th><th>Leads</th><th class="num">Points</th><th>Against</th></tr></thead><tbody>${boards.join("")}</tbody></table></div></details>`;
       });
@@ -514,7 +523,7 @@
     function gauntletHtml(view) {
       if (!view.gauntlet) return "";
       const rows = view.gauntlet.map(
-        (row) => `<tr><td>${e(row.opponent)}</td><td class="num">${row.games}</td><td class="num">${row.wins}</td><td class="num">${row.draws}</td><td class="num">${row.losses}</td><td class="num">${row.elo ? `${signed(row.elo.elo)} (${row.elo.low} to ${row.elo.high})` : ""}</td></tr>`
+        (row) => `<tr><td>${name(row.opponent)}</td><td class="num">${row.games}</td><td class="num">${row.wins}</td><td class="num">${row.draws}</td><td class="num">${row.losses}</td><td class="num">${row.elo ? `${signed(row.elo.elo)} (${row.elo.low} to ${row.elo.high})` : ""}</td></tr>`
       );
       return `<div class="table-wrap"><table class="gauntlet"><thead><tr><th>Against</th><th class="num">Games</th><th class="num">Won</th><th class="num">Drawn</th><th class="num">Lost</th><th class="num">Elo (95%)</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
     }

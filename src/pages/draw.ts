@@ -70,6 +70,17 @@ export function makeDrawing(vocabulary: DrawingVocabulary) {
   const escapeHtml = (text: string): string =>
     text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] as string);
 
+  /**
+   * Text people and bots supply (a name), isolated from the text around it: inside it, a direction
+   * control (U+202E, a right-to-left override) or right-to-left letters reorder only the name, never
+   * what follows it. Markup gets <bdi>; plain text (a title attribute, the window's title) the isolates
+   * U+2068 and U+2069. The isolate controls in the name itself are dropped: an unpaired U+2069 in it would
+   * close the isolate early and let the rest of the name out.
+   */
+  const withoutIsolates = (text: string): string => text.replace(/[\u2066-\u2069]/g, "");
+  const isolateHtml = (text: string): string => `<bdi>${escapeHtml(withoutIsolates(text))}</bdi>`;
+  const isolateText = (text: string): string => `\u2068${withoutIsolates(text)}\u2069`;
+
   const pieceChar = (piece: number): string => piece.toString(16).toUpperCase();
 
   /** The attribute values of a piece, e.g. ["tall", "dark", "square", "hollow"]. */
@@ -213,6 +224,8 @@ export function makeDrawing(vocabulary: DrawingVocabulary) {
 
   return {
     escapeHtml,
+    isolateHtml,
+    isolateText,
     pieceChar,
     pieceValues,
     pieceName,

@@ -9,7 +9,7 @@ import { html, raw } from "hono/html";
 import type { LadderBotOutput, LadderEntryOutput, LadderPageOutput } from "../wire/index.ts";
 import { LADDER_REVIEWED_GAMES } from "../wire/index.ts";
 import { PRIOR_SD_ELO, RATING_ORIGIN } from "../tournament/index.ts";
-import { type Html, page, TOURNAMENT_VIEWS } from "./layout.ts";
+import { DRAWING, type Html, isolated, page, TOURNAMENT_VIEWS } from "./layout.ts";
 import { type ChartPoint, ratingChart, ratingSparkline } from "./ladder-chart.ts";
 
 const START: ChartPoint = { games: 0, rating: RATING_ORIGIN, deviation: PRIOR_SD_ELO };
@@ -50,7 +50,7 @@ function statusCell(entry: LadderEntryOutput): Html {
   if (entry.status === "paused") return html`<span class="status-paused" title="${entry.pausedReason ?? ""}">paused</span>`;
   if (entry.status === "left") return html`<span class="status-left">left</span>`;
   return entry.playing
-    ? html`<a href="/tournaments/${entry.playing.tournamentId}">playing ${entry.playing.opponent.name}</a>`
+    ? html`<a href="/tournaments/${entry.playing.tournamentId}">playing ${isolated(entry.playing.opponent.name)}</a>`
     : html`<span class="muted">waiting</span>`;
 }
 
@@ -60,7 +60,7 @@ export function ladderPage(view: LadderPageOutput, history: Record<string, Chart
   const rows = view.bots.map(
     (entry) => html`<tr>
 <td class="num">${entry.rank ?? ""}</td>
-<td><a href="/ladder/${entry.bot.id}">${entry.bot.name}</a></td>
+<td><a href="/ladder/${entry.bot.id}">${isolated(entry.bot.name)}</a></td>
 <td class="num">${raw(TOURNAMENT_VIEWS.ratingText(entry.rating, entry.deviation))}</td>
 <td class="spark">${raw(ratingSparkline(history[entry.bot.id] ?? [], entry.bot.name, START))}</td>
 <td class="num wide">${entry.games}</td>
@@ -79,7 +79,7 @@ export function ladderPage(view: LadderPageOutput, history: Record<string, Chart
 a bot an hour; ${settings.moveMs / 1000} s a move). Ratings: a ${settings.rating}, with one deviation of uncertainty.
 A bot that forfeits ${settings.pauseAfterForfeits} games in a row is paused until its owner resumes it. <a href="/v1/ladder">As JSON</a></p>
 <p>${view.total} bots, ${view.pairingsInPlay} pairings in play.</p>
-${paused.length === 0 ? "" : html`<div class="card paused-reason"><strong>Paused:</strong> ${paused.map((entry) => html`<div><a href="/ladder/${entry.bot.id}">${entry.bot.name}</a>: ${entry.pausedReason}</div>`)}</div>`}
+${paused.length === 0 ? "" : html`<div class="card paused-reason"><strong>Paused:</strong> ${paused.map((entry) => html`<div><a href="/ladder/${entry.bot.id}">${isolated(entry.bot.name)}</a>: ${entry.pausedReason}</div>`)}</div>`}
 <div class="table-wrap"><table class="ladder-table">
 <thead><tr><th class="num">#</th><th>Bot</th><th class="num">Rating</th><th>History</th><th class="num wide">Games</th><th class="num wide">W–D–L</th><th class="num wide">Forfeits</th><th>Now</th></tr></thead>
 <tbody>${view.bots.length === 0 ? html`<tr><td colspan="8" class="muted">No bot on the ladder yet: register one with <code>"ladder": true</code>.</td></tr>` : rows}</tbody>
@@ -112,7 +112,7 @@ function mistakesSection(view: LadderBotOutput): Html {
     const game = games.get(mistake.matchId);
     const better =
       mistake.better.length === 0 ? "" : html` Kept it: ${mistake.better.map((move, index) => html`${index > 0 ? ", " : ""}<code>${move}</code>`)}.`;
-    return html`<li class="mistake-item"><span class="muted">${game ? html`${game.finishedAt.slice(5, 16).replace("T", " ")} against ${game.opponent.name}, ` : ""}move ${mistake.ply + 1}:</span>
+    return html`<li class="mistake-item"><span class="muted">${game ? html`${game.finishedAt.slice(5, 16).replace("T", " ")} against ${isolated(game.opponent.name)}, ` : ""}move ${mistake.ply + 1}:</span>
 <code>${mistake.move}</code> ${mistake.from} → ${mistake.to}, ${MISTAKE_WORDS[mistake.kind] ?? mistake.kind} (<span class="kind">${mistake.kind}</span>).${better}
 <span class="mistake-links"><a href="/matches/${mistake.matchId}">The game</a> · <a href="/analyze?position=${encodeURIComponent(mistake.position)}">Analyze the position</a></span></li>`;
   });
@@ -126,7 +126,7 @@ export function ladderBotPage(view: LadderBotOutput): Html {
   const games = view.recentGames.map(
     (game) => html`<tr>
 <td>${game.finishedAt.slice(5, 16).replace("T", " ")}</td>
-<td><a href="/ladder/${game.opponent.id}">${game.opponent.name}</a></td>
+<td><a href="/ladder/${game.opponent.id}">${isolated(game.opponent.name)}</a></td>
 <td>${game.role === "first" ? "first" : "second"}</td>
 <td class="wide">${game.opening ?? "start"}</td>
 <td>${game.result}${game.forfeitCode ? html` <span class="muted">(${game.forfeitCode})</span>` : ""}</td>
@@ -134,7 +134,7 @@ export function ladderBotPage(view: LadderBotOutput): Html {
 </tr>`,
   );
   const body = html`<style>${raw(LADDER_STYLE)}</style>
-<h1>${view.bot.name} <code>on the ladder</code></h1>
+<h1>${isolated(view.bot.name)} <code>on the ladder</code></h1>
 ${
   view.status === "paused"
     ? html`<div class="card paused-reason"><strong>Paused</strong>${view.pausedAt ? ` since ${view.pausedAt.slice(0, 16).replace("T", " ")}` : ""}: ${view.pausedReason}</div>`
@@ -144,7 +144,7 @@ ${
 <div>Rank <b>${view.rank ?? "–"}</b></div>
 <div>Rating <b>${Math.round(view.rating)}</b> <span class="muted">± ${Math.round(view.deviation)}</span></div>
 <div>Games <b>${view.games}</b> <span class="muted">${record(view)}, ${view.forfeits} forfeits</span></div>
-<div>Status <b>${view.status}</b>${view.playing ? html` · <a href="/tournaments/${view.playing.tournamentId}">playing ${view.playing.opponent.name}</a>` : ""}</div>
+<div>Status <b>${view.status}</b>${view.playing ? html` · <a href="/tournaments/${view.playing.tournamentId}">playing ${isolated(view.playing.opponent.name)}</a>` : ""}</div>
 ${accuracyStat(view)}
 </div>
 <h2>Rating history</h2>
@@ -157,5 +157,5 @@ ${mistakesSection(view)}
 <tbody>${view.recentGames.length === 0 ? html`<tr><td colspan="6" class="muted">No games yet.</td></tr>` : games}</tbody>
 </table></div>
 <p class="muted"><a href="/ladder">The ladder</a> · <a href="/v1/ladder/${view.bot.id}">As JSON</a></p>`;
-  return page({ title: `${view.bot.name} on the ladder`, body });
+  return page({ title: `${DRAWING.isolateText(view.bot.name)} on the ladder`, body });
 }

@@ -25,6 +25,9 @@ export const DRAWING: Drawing = makeDrawing(VOCABULARY);
 export const MATCH_VIEWS: MatchViews = makeMatchViews(DRAWING);
 export const TOURNAMENT_VIEWS: TournamentViews = makeTournamentViews(DRAWING);
 
+/** Text people and bots supply (a name), as markup isolated from the text around it (see isolateHtml). */
+export const isolated = (text: string): HtmlEscapedString => raw(DRAWING.isolateHtml(text));
+
 /** The config each page script reads (the page module of the same name declares it). */
 interface PageConfigs {
   analyze: AnalyzeConfig;

@@ -24,14 +24,24 @@ export interface MatchUi {
 export function makeMatchViews(draw: Drawing) {
   const e = draw.escapeHtml;
 
-  /** A seat's name for everyone: its player's name, "Engine (hard)", or "Player 1" / "Player 2" (seats 0 / 1). */
+  /**
+   * A seat's name for everyone, as markup: its player's name (isolated, see isolateHtml), "Engine (hard)",
+   * or "Player 1" / "Player 2" (seats 0 / 1).
+   */
   function seatName(view: MatchView, seat: 0 | 1): string {
     const info = view.seats[seat];
-    if (info.kind === "engine") return `Engine (${info.level})`;
-    return info.name ?? `Player ${seat + 1}`;
+    if (info.kind === "engine") return e(`Engine (${info.level})`);
+    return info.name ? draw.isolateHtml(info.name) : `Player ${seat + 1}`;
   }
 
-  /** A seat as this browser says it: "You" to the seat's holder, else its name (capitalized, unescaped). */
+  /** The same as plain text, for an attribute (escape it there). */
+  function seatNameText(view: MatchView, seat: 0 | 1): string {
+    const info = view.seats[seat];
+    if (info.kind === "engine") return `Engine (${info.level})`;
+    return info.name ? draw.isolateText(info.name) : `Player ${seat + 1}`;
+  }
+
+  /** A seat as this browser says it: "You" to the seat's holder, else its name (capitalized); markup. */
   function who(view: MatchView, seat: 0 | 1, ui: MatchUi): string {
     return ui.seat === seat ? "You" : seatName(view, seat);
   }
@@ -39,16 +49,16 @@ export function makeMatchViews(draw: Drawing) {
   /** The same inside a sentence: "you" for the holder. */
   const whoIn = (view: MatchView, seat: 0 | 1, ui: MatchUi): string => (ui.seat === seat ? "you" : seatName(view, seat));
 
-  /** "You win" / "Ada wins" (the subject starts the sentence when `start`). */
+  /** "You win" / "Ada wins" (the subject starts the sentence when `start`); markup. */
   function wins(view: MatchView, seat: 0 | 1, ui: MatchUi, start: boolean): string {
     return `${start ? who(view, seat, ui) : whoIn(view, seat, ui)} ${ui.seat === seat ? "win" : "wins"}`;
   }
 
-  /** The seat card's name: "You" (with the name given, if any), else the seat's name; escaped. */
+  /** The seat card's name: "You" (with the name given, if any), else the seat's name; markup. */
   function seatLabel(view: MatchView, seat: 0 | 1, ui: MatchUi): string {
     const name = view.seats[seat].name;
-    if (ui.seat === seat) return name ? `You <span class="muted">(${e(name)})</span>` : "You";
-    return e(seatName(view, seat));
+    if (ui.seat === seat) return name ? `You <span class="muted">(${draw.isolateHtml(name)})</span>` : "You";
+    return seatName(view, seat);
   }
 
   /** 1:05, 0:09.4 */
@@ -65,16 +75,17 @@ export function makeMatchViews(draw: Drawing) {
     return `${shape.kind} ${shape.cellNames.join(" ")}: all ${shape.attributes.join(" and ")}`;
   }
 
-  /** How the match ended, in words, said to this browser ("You win…", "Player 1 ran out of time…"); null while it goes on. */
-  function resultText(view: MatchView, ui: MatchUi): string | null {
+  /** How the match ended, in words, said to this browser ("You win…", "Player 1 ran out of time…"); markup; null while it goes on. */
+  function resultHtml(view: MatchView, ui: MatchUi): string | null {
     const result = view.result;
     if (!result) return null;
-    const shapes = result.shapes.map(shapeText).join("; ");
+    const shapes = e(result.shapes.map(shapeText).join("; "));
+    const detail = result.detail ? ` (${e(result.detail)})` : "";
     if (result.winner === null) {
       if (result.reason === "draw") return "Draw: the board is full and nobody made a Quarto.";
       if (result.reason === "aborted") return "The match was aborted before the first placement.";
-      if (result.reason === "cancelled") return `The match was cancelled${result.detail ? ` (${result.detail})` : ""}.`;
-      return `The match ended: ${result.reason}.`;
+      if (result.reason === "cancelled") return `The match was cancelled${detail}.`;
+      return `The match ended: ${e(result.reason)}.`;
     }
     const winner = result.winner;
     const loser = winner === 0 ? 1 : 0;
@@ -88,9 +99,9 @@ export function makeMatchViews(draw: Drawing) {
       case "resignation":
         return `${who(view, loser, ui)} resigned: ${wins(view, winner, ui, false)}.`;
       case "forfeit":
-        return `${who(view, loser, ui)} forfeited${result.detail ? ` (${result.detail})` : ""}: ${wins(view, winner, ui, false)}.`;
+        return `${who(view, loser, ui)} forfeited${detail}: ${wins(view, winner, ui, false)}.`;
     }
-    return `${wins(view, winner, ui, true)} (${result.reason}).`;
+    return `${wins(view, winner, ui, true)} (${e(result.reason)}).`;
   }
 
   /** The position shown: the live one, or the one after `shownPly` moves. */
@@ -113,7 +124,7 @@ export function makeMatchViews(draw: Drawing) {
    * The status while stepping through the moves: the move shown and who was to act after it (not the
    * live turn, nor the result of a finished game).
    */
-  function shownText(view: MatchView, ui: MatchUi): string {
+  function shownHtml(view: MatchView, ui: MatchUi): string {
     const ply = ui.shownPly ?? 0;
     const total = view.moves.length;
     const first = view.firstSeat;
@@ -123,12 +134,13 @@ export function makeMatchViews(draw: Drawing) {
     const position = shownPosition(view, ui);
     const next = ((first + ply) % 2) as 0 | 1;
     const then = position.inHand === null ? "" : ` Next, ${whoIn(view, next, ui)} ${verb(next, ui, "place")} the ${draw.pieceName(position.inHand)}.`;
-    return `Move ${ply} of ${total}: ${mover} played ${entry.text}.${then}`;
+    return `Move ${ply} of ${total}: ${mover} played ${e(entry.text)}.${then}`;
   }
 
-  function statusText(view: MatchView, ui: MatchUi): string {
-    if (!isLive(view, ui)) return shownText(view, ui);
-    const finished = resultText(view, ui);
+  /** The status line's words (markup): the turn, the result, or the move shown while stepping. */
+  function statusWords(view: MatchView, ui: MatchUi): string {
+    if (!isLive(view, ui)) return shownHtml(view, ui);
+    const finished = resultHtml(view, ui);
     if (finished !== null) return finished;
     if (view.status === "waiting") {
       const open = ([0, 1] as const).filter((seat) => view.seats[seat].kind === "human" && !view.seats[seat].taken);
@@ -155,7 +167,7 @@ export function makeMatchViews(draw: Drawing) {
     const live = isLive(view, ui);
     const kind = !live ? "stepping" : view.status === "finished" ? "finished" : myTurn(view, ui) ? "your-turn" : "waiting";
     const shown = live ? "" : ` data-shown-ply="${ui.shownPly ?? 0}"`;
-    return `<p class="status ${kind}" data-status="${view.status}"${shown}>${e(statusText(view, ui))}</p>`;
+    return `<p class="status ${kind}" data-status="${view.status}"${shown}>${statusWords(view, ui)}</p>`;
   }
 
   /** A seat's clock: none without a clock, "untimed" for a seat that plays without one (the engine). */
@@ -206,7 +218,7 @@ export function makeMatchViews(draw: Drawing) {
     if (position.inHand === null) return `<span class="hand-empty">No piece in hand</span>`;
     const ply = isLive(view, ui) ? view.ply : (ui.shownPly ?? view.ply);
     const placer = whoIn(view, ((view.firstSeat + ply) % 2) as 0 | 1, ui);
-    return `${draw.pieceSvg(position.inHand, { size: 56 })}<span>In hand, for ${e(placer)} to place</span>`;
+    return `${draw.pieceSvg(position.inHand, { size: 56 })}<span>In hand, for ${placer} to place</span>`;
   }
 
   function poolHtml(view: MatchView, ui: MatchUi): string {
@@ -255,12 +267,12 @@ export function makeMatchViews(draw: Drawing) {
       const cells = review.moves.map((move) => {
         const value = seatValue(move, seat);
         const mark = move.mistake && move.seat === seat ? " mistake" : "";
-        const title = `after move ${move.ply + 1} (${move.move}): ${valueWords(value, move.afterPliesToEnd)} for ${seatName(view, seat)}`;
+        const title = `after move ${move.ply + 1} (${move.move}): ${valueWords(value, move.afterPliesToEnd)} for ${seatNameText(view, seat)}`;
         const plies = value === "win" || value === "loss" ? (move.afterPliesToEnd ?? "") : "";
         return `<td class="value ${value ?? "unknown"}${mark}" title="${e(title)}">${mark ? "✗" : plies}</td>`;
       });
       const accuracy = summary.accuracy === null ? "–" : `${Math.round(summary.accuracy * 100)}%`;
-      return `<tr><th scope="row">${e(seatName(view, seat))}</th>${cells.join("")}<td class="accuracy" title="moves that kept the value">${accuracy}</td></tr>`;
+      return `<tr><th scope="row">${seatName(view, seat)}</th>${cells.join("")}<td class="accuracy" title="moves that kept the value">${accuracy}</td></tr>`;
     });
     const numbers = review.moves.map((move) => `<th scope="col">${move.ply + 1}</th>`).join("");
     const strip = `<div class="strip-wrap"><table class="strip"><thead><tr><th></th>${numbers}<th>accuracy</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
@@ -270,7 +282,7 @@ export function makeMatchViews(draw: Drawing) {
       const mistake = move.mistake as NonNullable<typeof move.mistake>;
       const before = draw.positionString(positions[move.ply]);
       const better = mistake.better.length > 0 ? ` Kept it: ${mistake.better.map((text) => `<code>${draw.moveHtml(text)}</code>`).join(", ")}.` : "";
-      return `<li class="mistake-item" data-review-ply="${move.ply}"><span class="ply">${move.ply + 1}.</span> ${e(seatName(view, move.seat))} <code>${draw.moveHtml(move.move)}</code>: ${mistake.from} → ${mistake.to}, ${MISTAKE_WORDS[mistake.kind] ?? mistake.kind} (<b>${mistake.kind}</b>).${better} <button type="button" data-review-show="${move.ply}">Show the position</button> <a href="/analyze?position=${encodeURIComponent(before)}">Analyze it</a></li>`;
+      return `<li class="mistake-item" data-review-ply="${move.ply}"><span class="ply">${move.ply + 1}.</span> ${seatName(view, move.seat)} <code>${draw.moveHtml(move.move)}</code>: ${mistake.from} → ${mistake.to}, ${MISTAKE_WORDS[mistake.kind] ?? mistake.kind} (<b>${mistake.kind}</b>).${better} <button type="button" data-review-show="${move.ply}">Show the position</button> <a href="/analyze?position=${encodeURIComponent(before)}">Analyze it</a></li>`;
     });
     const summary = mistakes.length === 0 ? `<p>No mistake: every move kept the value it found.</p>` : `<ul class="mistakes">${list.join("")}</ul>`;
     return `<h2>Review</h2><p class="muted">Every move valued exactly by the solved game: green a win, grey a draw, red a loss for that player after each move, with the placements left to the end; ✗ marks a mistake.</p>${strip}${summary}`;
@@ -283,7 +295,7 @@ export function makeMatchViews(draw: Drawing) {
     const items = view.moves.map((entry) => {
       const ply = entry.ply + 1;
       // The opening's moves were played at creation, by neither seat.
-      const mover = entry.ply < openingPlies ? `<span class="muted">Opening</span>` : e(who(view, entry.seat, ui));
+      const mover = entry.ply < openingPlies ? `<span class="muted">Opening</span>` : who(view, entry.seat, ui);
       const mistake = review?.moves[entry.ply]?.mistake;
       const flag = mistake ? ` <span class="mistake-flag" title="${e(`${mistake.from} → ${mistake.to}: ${MISTAKE_WORDS[mistake.kind] ?? mistake.kind}`)}">✗ ${mistake.kind}</span>` : "";
       return `<li><button type="button" class="move${current === ply ? " current" : ""}" data-ply="${ply}"><span class="ply">${ply}.</span> ${mover} <code>${draw.moveHtml(entry.text)}</code>${flag}</button></li>`;
@@ -328,10 +340,7 @@ export function makeMatchViews(draw: Drawing) {
   }
 
   return {
-    seatName,
     clockText,
-    resultText,
-    statusText,
     statusHtml,
     seatsHtml,
     boardHtml,

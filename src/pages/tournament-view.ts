@@ -9,6 +9,8 @@ import type { Drawing } from "./draw.ts";
 
 export function makeTournamentViews(draw: Drawing) {
   const e = draw.escapeHtml;
+  /** A bot's name (or any text a person gave) as markup, isolated from what is around it. */
+  const name = draw.isolateHtml;
 
   /** 1.5 -> "1½", 0.5 -> "½", 2 -> "2" */
   function points(value: number): string {
@@ -56,7 +58,7 @@ export function makeTournamentViews(draw: Drawing) {
     };
     const rows = view.standings.map(
       (row) =>
-        `<tr data-bot="${e(row.bot)}"><td class="num">${row.rank}</td><td class="name">${e(row.bot)}</td><td class="num points">${points(row.points)}</td>` +
+        `<tr data-bot="${e(row.bot)}"><td class="num">${row.rank}</td><td class="name">${name(row.bot)}</td><td class="num points">${points(row.points)}</td>` +
         `<td class="num wide-only">${row.wins}</td><td class="num wide-only">${row.draws}</td>` +
         `<td class="num wide-only">${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})</span>` : ""}</td>` +
         `<td class="num narrow-only">${row.wins}–${row.draws}–${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits}&nbsp;f.)</span>` : ""}</td>` +
@@ -72,7 +74,7 @@ export function makeTournamentViews(draw: Drawing) {
   function crosstableHtml(view: TournamentOutput): string {
     const { bots, cells } = view.crosstable;
     if (bots.length === 0) return "";
-    const header = bots.map((bot, index) => `<th title="${e(bot)}">${index + 1}</th>`).join("");
+    const header = bots.map((bot, index) => `<th title="${e(draw.isolateText(bot))}">${index + 1}</th>`).join("");
     const rows = bots.map((bot, row) => {
       const line = cells[row]
         .map((cell) =>
@@ -81,18 +83,22 @@ export function makeTournamentViews(draw: Drawing) {
             : `<td title="${cell.wins} won, ${cell.draws} drawn, ${cell.losses} lost">${cell.games === 0 ? "·" : `${points(cell.points)}/${cell.games}`}</td>`,
         )
         .join("");
-      return `<tr><th>${row + 1}. ${e(bot)}</th>${line}</tr>`;
+      return `<tr><th>${row + 1}. ${name(bot)}</th>${line}</tr>`;
     });
     return `<div class="table-wrap"><table class="crosstable"><thead><tr><th>Row against column</th>${header}</tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
   }
 
-  function resultText(game: TournamentOutput["games"][number]): string {
+  /** A game's result in words, as markup. */
+  function resultHtml(game: TournamentOutput["games"][number]): string {
     const result = game.result;
-    if (!result) return game.status === "playing" ? "being played" : game.status;
+    if (!result) return game.status === "playing" ? "being played" : e(game.status);
     if (result.reason === "draw") return "draw";
     if (result.reason === "aborted") return "aborted";
-    const how = result.reason === "forfeit" ? `${result.forfeitedBy ?? "a bot"} forfeited (${result.forfeitCode ?? "forfeit"})` : result.reason;
-    return `${result.winner ?? "nobody"} won: ${how}`;
+    const how =
+      result.reason === "forfeit"
+        ? `${result.forfeitedBy ? name(result.forfeitedBy) : "a bot"} forfeited (${e(result.forfeitCode ?? "forfeit")})`
+        : e(result.reason);
+    return `${result.winner ? name(result.winner) : "nobody"} won: ${how}`;
   }
 
   function gamesHtml(view: TournamentOutput): string {
@@ -100,8 +106,8 @@ export function makeTournamentViews(draw: Drawing) {
     const rows = view.games.map((game) => {
       const link = game.links ? `<a href="${e(game.links.page)}">${game.status === "playing" ? "watch" : "board"}</a>` : "";
       return (
-        `<tr data-game="${e(game.gameId)}" data-status="${game.status}"><td class="num">${game.index + 1}</td><td class="num wide-only">${game.round + 1}</td><td>${e(game.first)}</td><td>${e(game.second)}</td>` +
-        `<td>${e(resultText(game))}</td><td class="num">${game.plies ?? ""}</td><td>${link}</td></tr>`
+        `<tr data-game="${e(game.gameId)}" data-status="${game.status}"><td class="num">${game.index + 1}</td><td class="num wide-only">${game.round + 1}</td><td>${name(game.first)}</td><td>${name(game.second)}</td>` +
+        `<td>${resultHtml(game)}</td><td class="num">${game.plies ?? ""}</td><td>${link}</td></tr>`
       );
     });
     return `<div class="table-wrap"><table class="games"><thead><tr><th class="num">#</th><th class="num wide-only">Round</th><th>Gives first</th><th>Second</th><th>Result</th><th class="num">Moves</th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
@@ -115,9 +121,9 @@ export function makeTournamentViews(draw: Drawing) {
     if (!sprt) return "";
     const decision =
       sprt.decision === "H1"
-        ? `H1 accepted: ${e(sprt.test)} is better than ${e(sprt.base)} by ${sprt.elo1} Elo or more.`
+        ? `H1 accepted: ${name(sprt.test)} is better than ${name(sprt.base)} by ${sprt.elo1} Elo or more.`
         : sprt.decision === "H0"
-          ? `H0 accepted: ${e(sprt.test)} is not better than ${e(sprt.base)} by more than ${sprt.elo0} Elo.`
+          ? `H0 accepted: ${name(sprt.test)} is not better than ${name(sprt.base)} by more than ${sprt.elo0} Elo.`
           : view.status === "running"
             ? "No decision yet."
             : view.status === "cancelled"
@@ -129,7 +135,7 @@ export function makeTournamentViews(draw: Drawing) {
       `<p class="sprt-decision"><strong>${decision}</strong></p>` +
       `<p>LLR <strong>${sprt.llr.toFixed(2)}</strong> (${sprt.lower.toFixed(2)}, ${sprt.upper.toFixed(2)}) <meter min="${sprt.lower}" max="${sprt.upper}" value="${Math.min(sprt.upper, Math.max(sprt.lower, sprt.llr))}" aria-label="LLR between its bounds" title="${at.toFixed(0)}% of the way from H0's bound to H1's"></meter></p>` +
       `<p>Elo ${signed(sprt.elo.elo)} ± ${((sprt.elo.high - sprt.elo.low) / 2).toFixed(1)} (95%: ${sprt.elo.low} to ${sprt.elo.high}), score ${(sprt.elo.score * 100).toFixed(1)}%.</p>` +
-      `<p>${sprt.pairs} pairs, pentanomial [${sprt.pentanomial.join(", ")}]; ${e(sprt.test)}: ${sprt.wins} won, ${sprt.draws} drawn, ${sprt.losses} lost. ` +
+      `<p>${sprt.pairs} pairs, pentanomial [${sprt.pentanomial.join(", ")}]; ${name(sprt.test)}: ${sprt.wins} won, ${sprt.draws} drawn, ${sprt.losses} lost. ` +
       `<span class="muted">H0: ${sprt.elo0} Elo, H1: ${sprt.elo1} Elo (${sprt.model}), alpha ${sprt.alpha}, beta ${sprt.beta}, at most ${sprt.maxGames} games.</span></p>`
     );
   }
@@ -141,9 +147,9 @@ export function makeTournamentViews(draw: Drawing) {
     const rounds = swiss.byRound.map((round, index) => {
       const boards = round.boards.map(
         (board, number) =>
-          `<tr><td class="num">${number + 1}</td><td>${e(board.first)}</td><td class="num">${board.over === 0 ? "–" : `${points(board.firstPoints)}–${points(board.secondPoints)}`}</td><td>${e(board.second)}</td></tr>`,
+          `<tr><td class="num">${number + 1}</td><td>${name(board.first)}</td><td class="num">${board.over === 0 ? "–" : `${points(board.firstPoints)}–${points(board.secondPoints)}`}</td><td>${name(board.second)}</td></tr>`,
       );
-      const bye = round.byes.length ? `, bye: ${round.byes.map(e).join(", ")}` : "";
+      const bye = round.byes.length ? `, bye: ${round.byes.map(name).join(", ")}` : "";
       const open = index === swiss.byRound.length - 1 ? " open" : "";
       return (
         `<details${open}><summary>Round ${round.round + 1} (${round.status === "finished" ? "finished" : "being played"})${bye}</summary>` +
@@ -159,7 +165,7 @@ export function makeTournamentViews(draw: Drawing) {
     if (!view.gauntlet) return "";
     const rows = view.gauntlet.map(
       (row) =>
-        `<tr><td>${e(row.opponent)}</td><td class="num">${row.games}</td><td class="num">${row.wins}</td><td class="num">${row.draws}</td><td class="num">${row.losses}</td>` +
+        `<tr><td>${name(row.opponent)}</td><td class="num">${row.games}</td><td class="num">${row.wins}</td><td class="num">${row.draws}</td><td class="num">${row.losses}</td>` +
         `<td class="num">${row.elo ? `${signed(row.elo.elo)} (${row.elo.low} to ${row.elo.high})` : ""}</td></tr>`,
     );
     return `<div class="table-wrap"><table class="gauntlet"><thead><tr><th>Against</th><th class="num">Games</th><th class="num">Won</th><th class="num">Drawn</th><th class="num">Lost</th><th class="num">Elo (95%)</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;

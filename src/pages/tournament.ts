@@ -6,7 +6,7 @@
  */
 import { html, raw } from "hono/html";
 import type { TournamentOutput } from "../wire/index.ts";
-import { type Html, page, pageScript, TOURNAMENT_VIEWS } from "./layout.ts";
+import { DRAWING, type Html, isolated, page, pageScript, TOURNAMENT_VIEWS } from "./layout.ts";
 
 function settingsText(view: TournamentOutput): string {
   const clock =
@@ -33,7 +33,7 @@ function settingsText(view: TournamentOutput): string {
 
 export function tournamentPage(view: TournamentOutput): Html {
   const t = TOURNAMENT_VIEWS;
-  const body = html`<h1 id="title">${t.title(view)} <code>${view.id}</code></h1>
+  const body = html`<h1 id="title">${isolated(t.title(view))} <code>${view.id}</code></h1>
 <div id="summary">${raw(t.summaryHtml(view))}</div>
 <div id="sprt">${raw(t.sprtHtml(view))}</div>
 <div id="gauntlet">${raw(t.gauntletHtml(view))}</div>
@@ -47,5 +47,5 @@ export function tournamentPage(view: TournamentOutput): Html {
 <div id="crosstable">${raw(t.crosstableHtml(view))}</div>
 <h2>Games</h2>
 <div id="games">${raw(t.gamesHtml(view))}</div>`;
-  return page({ title: `${t.title(view)} ${view.id.slice(0, 6)}`, body, script: pageScript("tournament", { id: view.id, state: view }) });
+  return page({ title: `${DRAWING.isolateText(t.title(view))} ${view.id.slice(0, 6)}`, body, script: pageScript("tournament", { id: view.id, state: view }) });
 }

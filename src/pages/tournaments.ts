@@ -7,7 +7,7 @@
  */
 import { html, raw } from "hono/html";
 import { type BotOutput, MAX_TOURNAMENT_GAMES, MAX_TOURNAMENT_MOVE_MS, SPRT_DEFAULTS, type TournamentOutput } from "../wire/index.ts";
-import { type Html, page, pageScript } from "./layout.ts";
+import { type Html, isolated, page, pageScript } from "./layout.ts";
 
 /** A built-in bot as the form offers it. */
 interface BuiltInBot {
@@ -46,10 +46,10 @@ function statusCell(view: TournamentOutput): Html {
   return html`finished <span class="muted">${finished} games</span>`;
 }
 
-function leader(view: TournamentOutput): string {
-  if (view.kind === "sprt" && view.sprt) return view.sprt.decision === null ? "" : view.sprt.decision === "H1" ? `H1: ${view.sprt.test}` : "H0";
+function leader(view: TournamentOutput): Html | string {
+  if (view.kind === "sprt" && view.sprt) return view.sprt.decision === null ? "" : view.sprt.decision === "H1" ? html`H1: ${isolated(view.sprt.test)}` : "H0";
   const top = view.standings[0];
-  return top && top.games > 0 ? top.bot : "";
+  return top && top.games > 0 ? isolated(top.bot) : "";
 }
 
 function listHtml(data: TournamentsPageData): Html {
@@ -58,8 +58,8 @@ function listHtml(data: TournamentsPageData): Html {
   }
   const rows = data.tournaments.map(
     (view) => html`<tr data-tournament="${view.id}" data-status="${view.status}">
-<td class="name"><a href="/tournaments/${view.id}">${view.name ?? `Tournament ${view.id.slice(0, 6)}`}</a> <span class="muted">${KIND_NAMES[view.kind] ?? view.kind}</span></td>
-<td class="bots">${view.bots.map((bot) => bot.name).join(", ")}</td>
+<td class="name"><a href="/tournaments/${view.id}">${isolated(view.name ?? `Tournament ${view.id.slice(0, 6)}`)}</a> <span class="muted">${KIND_NAMES[view.kind] ?? view.kind}</span></td>
+<td class="bots">${view.bots.map((bot, index) => html`${index > 0 ? ", " : ""}${isolated(bot.name)}`)}</td>
 <td>${statusCell(view)}</td>
 <td class="wide-only">${leader(view)}</td>
 <td class="wide-only started">${view.createdAt.slice(0, 16).replace("T", " ")}</td>
@@ -78,7 +78,7 @@ function botChoices(data: TournamentsPageData): Html {
   );
   const registered = data.registered.map(
     (bot) =>
-      html`<label><input type="checkbox" name="bots" value="${bot.id}" data-name="${bot.name}"> ${bot.name} <span class="muted">registered</span></label>`,
+      html`<label><input type="checkbox" name="bots" value="${bot.id}" data-name="${bot.name}"> ${isolated(bot.name)} <span class="muted">registered</span></label>`,
   );
   return html`<div class="bot-choices">${builtIn}${registered}</div>
 ${

@@ -45,7 +45,8 @@ describe.skipIf(!baseUrl)("the review on a finished match's page", () => {
       expect(await page.locator("#review table.strip tbody tr").count()).toBe(2);
       expect(await page.locator("#review table.strip tbody tr").nth(0).locator("td.value").count()).toBe(5);
       expect(await page.locator("#review td.value.mistake").count()).toBe(1);
-      expect(await page.locator("#review tbody tr").nth(1).locator("td.value.mistake").getAttribute("title")).toContain("loss in 1 for Grace");
+      // The name in the title between the isolates U+2068 and U+2069 (isolateText in src/pages/draw.ts).
+      expect(await page.locator("#review tbody tr").nth(1).locator("td.value.mistake").getAttribute("title")).toContain("loss in 1 for \u2068Grace\u2069");
       expect(await page.locator("#review td.accuracy").allTextContents()).toEqual(["100%", "50%"]);
       // The mistake in words, with moves that kept the draw, and flagged in the move list.
       const item = page.locator("#review li.mistake-item");

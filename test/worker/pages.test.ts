@@ -129,10 +129,10 @@ describe("/matches/{id}", () => {
     }
     const page = await htmlPage(`/matches/${created.id}`);
     expect(boardOf(page)).toBe("89AB............");
-    expect(page).toContain("Ada wins with a Quarto! row a1 b1 c1 d1: all tall");
+    expect(page).toContain("<bdi>Ada</bdi> wins with a Quarto! row a1 b1 c1 d1: all tall");
     expect([...page.matchAll(/<g class="cell winning[^"]*" data-cell="(\d+)"/g)].map((match) => Number(match[1]))).toEqual([0, 1, 2, 3]);
-    // Each move as written, the piece it gives drawn beside its digit; the winning placement announced ("d1!").
-    const listed = [...page.matchAll(/<span class="ply">\d+\.<\/span> [^<]*<code>(.*?)<\/code>/g)].map((match) => match[1].replace(/<svg[\s\S]*?<\/svg>/g, "").replace(/<[^>]+>/g, ""));
+    // Each move as written (after its mover's name), the piece it gives drawn beside its digit; the winning placement announced ("d1!").
+    const listed = [...page.matchAll(/<span class="ply">\d+\.<\/span> (?:<bdi>[^<]*<\/bdi>)?[^<]*<code>(.*?)<\/code>/g)].map((match) => match[1].replace(/<svg[\s\S]*?<\/svg>/g, "").replace(/<[^>]+>/g, ""));
     expect(listed).toEqual(["-8", "a1-9", "b1-A", "c1-B", "d1!"]);
     expect(page.match(/<span class="move-piece"><svg class="piece inline"[^>]*aria-hidden="true"/g)?.length).toBe(4);
     expect(page).toContain('data-status="finished"');
