@@ -16,7 +16,8 @@
 import { DurableObject } from "cloudflare:workers";
 import type { EndNotice, MoveRequest, Player, PlayerReply } from "../bots/index.ts";
 import { err, ok } from "../rules/index.ts";
-import { type LinkStatus, linkRequestId, objectNamed, type Reply } from "../wire/index.ts";
+import { closeQuietly, type LinkStatus, linkRequestId, objectNamed, type Reply } from "../wire/index.ts";
+import { openTables, sqlOf, type TableSchema } from "./storage.ts";
 
 /**
  * A bot without an open stream still counts as connected this long after it was last seen: a long-poll
@@ -47,6 +48,25 @@ interface RequestRow extends Record<string, SqlStorageValue> {
 
 type Waiter = (reply: PlayerReply) => void;
 
+/** The link's storage (storage.ts): the move requests as rows; beside them, in key-value, when the bot was last seen and its stream's token hash. */
+const LINK_SCHEMA: TableSchema = {
+  object: "bot link",
+  version: 1,
+  migrations: {},
+  create(sql) {
+    sql.exec(`CREATE TABLE requests (
+      id TEXT PRIMARY KEY,
+      match_id TEXT NOT NULL,
+      body TEXT NOT NULL,
+      state TEXT NOT NULL,
+      answer TEXT,
+      deadline INTEGER NOT NULL,
+      detail TEXT,
+      updated_at INTEGER NOT NULL
+    )`);
+  },
+};
+
 /** Has the asked seat moved in this game (the opening's moves, played by neither bot, do not count)? */
 const hasMoved = (request: MoveRequest): boolean => request.moves.slice(request.opening?.plies ?? 0).some((move) => move.seat === request.seat);
 
@@ -58,16 +78,7 @@ export class BotLinkObject extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS requests (
-      id TEXT PRIMARY KEY,
-      match_id TEXT NOT NULL,
-      body TEXT NOT NULL,
-      state TEXT NOT NULL,
-      answer TEXT,
-      deadline INTEGER NOT NULL,
-      detail TEXT,
-      updated_at INTEGER NOT NULL
-    )`);
+    openTables(sqlOf(ctx.storage), LINK_SCHEMA);
   }
 
   private row(id: string): RequestRow | undefined {
@@ -124,13 +135,7 @@ export class BotLinkObject extends DurableObject<Env> {
    */
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("expected Upgrade: websocket", { status: 426 });
-    for (const old of this.sockets()) {
-      try {
-        old.close(4000, "replaced by a new connection of the bot");
-      } catch {
-        // already closed
-      }
-    }
+    for (const old of this.sockets()) closeQuietly(old, 4000, "replaced by a new connection of the bot");
     const [client, server] = Object.values(new WebSocketPair());
     this.ctx.acceptWebSocket(server);
     const verified = request.headers.get("x-verified-token-hash");
@@ -149,20 +154,12 @@ export class BotLinkObject extends DurableObject<Env> {
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
     this.seen(Date.now());
-    try {
-      socket.close(code === 1005 || code === 1006 ? 1000 : code, reason);
-    } catch {
-      // already closed
-    }
+    closeQuietly(socket, code, reason);
   }
 
   override async webSocketError(socket: WebSocket): Promise<void> {
     this.seen(Date.now());
-    try {
-      socket.close(1011, "error");
-    } catch {
-      // already closed
-    }
+    closeQuietly(socket, 1011, "error");
   }
 
   /** Whether the bot is connected, or connects within `ms`. */

@@ -1,13 +1,14 @@
 /**
  * Closing a socket quietly (src/wire/socket-close.ts), the one way the objects and the Worker's
  * relay close: a code the peer reported but that may not be sent goes out as 1000, every other code and
- * the reason pass through, and a socket already closed is left alone. The match object's end of a
- * socket closes that way when its client closes, whatever code the client's close carried.
+ * the reason pass through, and a socket already closed is left alone. A match's and a connected bot's
+ * link's end of a socket close that way when their client closes, whatever code its close carried.
  */
-import { runInDurableObject } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { closeQuietly } from "../../src/wire/socket-close.ts";
 import type { MatchObject } from "../../src/objects/match.ts";
+import type { BotLinkObject } from "../../src/objects/bot-link.ts";
 import { createMatch, stubOf } from "./match-client.ts";
 
 /** A pair whose far end reports the close it receives. */
@@ -54,26 +55,35 @@ describe("closeQuietly", () => {
   });
 });
 
-describe("a match object's end of a socket", () => {
-  it("closes with the client's code and reason, a TLS failure's 1015 as 1000", async () => {
+/** The closes an object's end makes as its client closes with each code. */
+async function closesOf(instance: MatchObject | BotLinkObject): Promise<[number, string][]> {
+  const seen: [number, string][] = [];
+  for (const [code, reason] of [
+    [4001, "bye"],
+    [1015, "tls"],
+    [1006, ""],
+  ] as const) {
+    const { socket, calls } = recording();
+    await instance.webSocketClose(socket, code, reason);
+    seen.push(...calls);
+  }
+  return seen;
+}
+
+const EXPECTED: [number, string][] = [
+  [4001, "bye"],
+  [1000, "tls"],
+  [1000, ""],
+];
+
+describe("an object's end of a socket", () => {
+  it("a match's closes with the client's code and reason, a TLS failure's 1015 as 1000", async () => {
     const { id } = await createMatch();
-    const calls = await runInDurableObject(stubOf(id), async (instance: MatchObject) => {
-      const seen: [number, string][] = [];
-      for (const [code, reason] of [
-        [4001, "bye"],
-        [1015, "tls"],
-        [1006, ""],
-      ] as const) {
-        const { socket, calls } = recording();
-        await instance.webSocketClose(socket, code, reason);
-        seen.push(...calls);
-      }
-      return seen;
-    });
-    expect(calls).toEqual([
-      [4001, "bye"],
-      [1000, "tls"],
-      [1000, ""],
-    ]);
+    expect(await runInDurableObject(stubOf(id), closesOf)).toEqual(EXPECTED);
+  });
+
+  it("a connected bot's link's does the same", async () => {
+    const link = env.BOT_LINKS.get(env.BOT_LINKS.idFromName(`close-test-${crypto.randomUUID()}`));
+    expect(await runInDurableObject(link, closesOf)).toEqual(EXPECTED);
   });
 });

@@ -135,15 +135,17 @@ describe("every object", () => {
     expect(((await again.json()) as { id: string }).id).toBe(first.id);
   });
 
-  it("the registry, the ladder and the puzzle store: their tables carry the version in `meta`, and their rows read back after an eviction", async () => {
+  it("the registry, the ladder, the puzzle store and a bot's link: their tables carry the version in `meta`, and their rows read back after an eviction", async () => {
     fleet = installFleet({ keeper: goodBot() });
     const botId = await registerFleetBot(fleet, "keeper");
     await json200(request("/v1/ladder"));
     await json200(request("/v1/puzzles/26gxpcjsvcwe"));
+    await runInDurableObject(env.BOT_LINKS.get(env.BOT_LINKS.idFromName(botId)), () => {});
     for (const stub of [
       env.BOT_REGISTRY.get(env.BOT_REGISTRY.idFromName(REGISTRY_NAME)),
       env.LADDER.get(env.LADDER.idFromName(LADDER_NAME)),
       env.PUZZLES.get(env.PUZZLES.idFromName(PUZZLE_STORE_NAME)),
+      env.BOT_LINKS.get(env.BOT_LINKS.idFromName(botId)),
     ]) {
       await evictDurableObject(stub);
       expect(await runInDurableObject(stub, (_instance, state) => storedTableVersion(sqlOf(state.storage)))).toBe(1);
