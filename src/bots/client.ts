@@ -8,8 +8,8 @@ import type { ForfeitCode } from "./forfeits.ts";
 import { type BotInfo, type EndNotice, type MoveRequest, type Player, type PlayerReply, parseBotInfo } from "./protocol.ts";
 import { signatureHeaders } from "./signing.ts";
 
-/** A move answer is a few dozen bytes; anything near this limit is a broken bot. */
-const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+/** A move answer is a few dozen bytes; anything near this limit is a broken bot (a webhook bot's answer or a connected bot's). */
+export const MAX_ANSWER_BYTES = 16 * 1024;
 /** The time a bot gets to take `POST /end` (its answer is ignored). */
 const END_TIMEOUT_MS = 2000;
 
@@ -89,7 +89,7 @@ export async function callBot(
 ): Promise<BotCallResult> {
   const now = options.now ?? Date.now;
   const doFetch = options.fetch ?? fetch;
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_ANSWER_BYTES;
   const body = method === "POST" ? JSON.stringify(payload) : "";
   const started = now();
   const controller = new AbortController();

@@ -1,5 +1,5 @@
 /** Bots: the HTTP protocol and its forfeit codes, the signed client, the outbound URL policy, the reference bots, the conformance check. */
-export { botCallUrl, callBot, fetchBotInfo, httpBot } from "./client.ts";
+export { botCallUrl, callBot, fetchBotInfo, httpBot, MAX_ANSWER_BYTES } from "./client.ts";
 export { checkBot, conformanceMatch, type ConformanceReport } from "./conformance.ts";
 export { FORFEIT_CODES, type ForfeitCode, forfeitTitle } from "./forfeits.ts";
 export {

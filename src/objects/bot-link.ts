@@ -14,7 +14,7 @@
  * for the answer while the request is open), an answer comes, a stream (re)connects, or a game ends.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { EndNotice, MoveRequest, Player, PlayerReply } from "../bots/index.ts";
+import type { EndNotice, ForfeitCode, MoveRequest, Player, PlayerReply } from "../bots/index.ts";
 import { err, ok } from "../rules/index.ts";
 import { closeQuietly, type LinkStatus, linkRequestId, objectNamed, type Reply } from "../wire/index.ts";
 import { openTables, sqlOf, type TableSchema } from "./storage.ts";
@@ -69,6 +69,10 @@ const LINK_SCHEMA: TableSchema = {
 
 /** Has the asked seat moved in this game (the opening's moves, played by neither bot, do not count)? */
 const hasMoved = (request: MoveRequest): boolean => request.moves.slice(request.opening?.plies ?? 0).some((move) => move.seat === request.seat);
+
+/** What an answered request was answered: the bot's answer, or the misbehaviour it was. */
+const storedReply = (row: RequestRow): PlayerReply =>
+  row.answer !== null ? { ok: true, answer: JSON.parse(row.answer) } : { ok: false, ...(JSON.parse(row.detail ?? "{}") as { code: ForfeitCode; detail: string }) };
 
 const moveLine = (row: RequestRow): string => `{"type":"move","requestId":${JSON.stringify(row.id)},"request":${row.body}}`;
 
@@ -190,7 +194,7 @@ export class BotLinkObject extends DurableObject<Env> {
     const id = linkRequestId(request.matchId, request.ply);
     const at = Date.now();
     const row = this.row(id);
-    if (row?.state === "answered" && row.answer !== null) return { ok: true, answer: JSON.parse(row.answer) };
+    if (row?.state === "answered") return storedReply(row);
     if (!row && !hasMoved(request) && !(await this.waitForConnection(Math.min(CONNECT_WAIT_MS, Math.floor(timeoutMs / 2))))) {
       return {
         ok: false,
@@ -248,8 +252,12 @@ export class BotLinkObject extends DurableObject<Env> {
     this.ctx.storage.kv.delete(TOKEN_HASH_KEY);
   }
 
-  /** The bot's answer to request `id`: taken if the request is open (the ask waiting gets it), else why not. */
-  async answer(id: string, answer: unknown): Promise<Reply<{ requestId: string }>> {
+  /**
+   * The bot's answer to request `id`: taken if the request is open (the ask waiting gets it), else why
+   * not. `reply` is what the bot sent, or the misbehaviour it was (a body over MAX_ANSWER_BYTES, or not
+   * JSON): judged by the game as a webhook bot's answer is.
+   */
+  async answer(id: string, reply: PlayerReply): Promise<Reply<{ requestId: string }>> {
     const at = Date.now();
     const row = this.row(id);
     if (!row) return err({ code: "connection/request_not_found", detail: `there is no move request ${id.slice(0, 80)} for this bot` });
@@ -259,9 +267,11 @@ export class BotLinkObject extends DurableObject<Env> {
       this.close(id, "expired: no answer in time", at);
       return err({ code: "connection/request_closed", detail: `move request ${id} is closed (expired: no answer in time)` });
     }
-    this.ctx.storage.sql.exec("UPDATE requests SET state = 'answered', answer = ?, updated_at = ? WHERE id = ?", JSON.stringify(answer ?? null), at, id);
+    // A misbehaviour is kept in `detail` (answer null), so an ask that comes again after an eviction finds it too.
+    const [answer, detail] = reply.ok ? [JSON.stringify(reply.answer ?? null), null] : [null, JSON.stringify({ code: reply.code, detail: reply.detail })];
+    this.ctx.storage.sql.exec("UPDATE requests SET state = 'answered', answer = ?, detail = ?, updated_at = ? WHERE id = ?", answer, detail, at, id);
     this.seen(at);
-    this.settle(id, { ok: true, answer });
+    this.settle(id, reply.ok ? { ok: true, answer: reply.answer } : reply);
     return ok({ requestId: id });
   }
 

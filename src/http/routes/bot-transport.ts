@@ -4,7 +4,8 @@
  * object (src/objects/bot-link.ts) over a WebSocket, and its answers (`POST /v1/bots/{id}/moves/{requestId}`).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { MAX_ANSWER_BYTES, type PlayerReply } from "../../bots/index.ts";
 import {
   BotEventsPageSchema,
   BotMoveAnswerSchema,
@@ -23,7 +24,7 @@ import { linkObject, replyValue } from "../objects.ts";
 import { closeQuietly } from "../socket-relay.ts";
 import { ownedBot } from "./bot-admission.ts";
 import { IdParamSchema } from "./bots.ts";
-import { BODY, problemsFor } from "./shared.ts";
+import { problemsFor } from "./shared.ts";
 
 const problems = problemsFor({ id: EXAMPLE_BOT_ID, requestId: `${examples.bots.moveRequest.matchId}-3` });
 
@@ -116,6 +117,42 @@ function longPoll(socket: WebSocket, waitMs: number, gone: AbortSignal): Promise
   });
 }
 
+/**
+ * Takes `reply` as the connected bot `id`'s answer to `requestId` (its token checked first: the link
+ * knows the one its stream connected with, so a move costs no registry round trip).
+ */
+async function takeAnswer(c: Context<AppEnv>, id: string, requestId: string, reply: PlayerReply) {
+  const token = bearerToken(c);
+  const link = isId(id) ? linkObject(c.env, id) : null;
+  if (token === null || link === null || !(await link.knowsToken(await hashToken(token)))) await connectedBotOf(c, id);
+  const taken = replyValue(await (link as NonNullable<typeof link>).answer(requestId, reply));
+  return c.json({ accepted: true as const, requestId: taken.requestId }, 200);
+}
+
+/**
+ * One rule for both kinds of bot: what a connected bot answers is its answer, judged by the game as a
+ * webhook bot's is, never refused for it to try again. A body over MAX_ANSWER_BYTES, or one that is not
+ * JSON, is that misbehaviour (`bot/body_too_large`, `bot/invalid_json`); JSON that is not a move
+ * (`{"place": "z9"}`) is taken as it is, and the game forfeits it (`bot/illegal_move`).
+ */
+const takeMisbehaviour: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const raw = await c.req.text();
+  const id = c.req.param("id") ?? "";
+  const requestId = c.req.param("requestId") ?? "";
+  const where = `POST /v1/bots/{id}/moves/${requestId.slice(0, 80)}`;
+  if (new TextEncoder().encode(raw).length > MAX_ANSWER_BYTES) {
+    return takeAnswer(c, id, requestId, { ok: false, code: "bot/body_too_large", detail: `${where}: an answer over ${MAX_ANSWER_BYTES} bytes` });
+  }
+  let answer: unknown;
+  try {
+    answer = JSON.parse(raw);
+  } catch {
+    return takeAnswer(c, id, requestId, { ok: false, code: "bot/invalid_json", detail: `${where}: a body that is not JSON: ${JSON.stringify(raw.slice(0, 60))}` });
+  }
+  if (!BotMoveAnswerSchema.safeParse(answer).success) return takeAnswer(c, id, requestId, { ok: true, answer });
+  await next();
+};
+
 export function registerBotTransportRoutes(app: App): void {
   app.openapi(
     createRoute({
@@ -156,11 +193,12 @@ export function registerBotTransportRoutes(app: App): void {
     createRoute({
       method: "post",
       path: "/v1/bots/{id}/moves/{requestId}",
+      middleware: [takeMisbehaviour] as const,
       tags: ["Bots"],
       operationId: "answerBotMove",
       summary: "A connected bot's move",
       description:
-        "A connected bot's answer to the move request `requestId` of its event stream, with its management token as `Authorization: Bearer <token>`; the body is what a webhook bot answers to `POST /move` (`BotMoveAnswer`). 200 when taken: the move is then judged as a webhook bot's (an illegal move loses by forfeit, `bot/illegal_move`). A request that is closed (answered already, expired, its game over) is a 409 `connection/request_closed`; one this bot never had, a 404.",
+        `A connected bot's answer to the move request \`requestId\` of its event stream, with its management token as \`Authorization: Bearer <token>\`; the body is what a webhook bot answers to \`POST /move\` (\`BotMoveAnswer\`). Whatever the body, 200 when taken: it is the bot's answer, judged as a webhook bot's, with no second try (one that is not a legal move loses by forfeit, \`bot/illegal_move\`; one over ${MAX_ANSWER_BYTES} bytes, \`bot/body_too_large\`; one that is not JSON, \`bot/invalid_json\`). A request that is closed (answered already, expired, its game over) is a 409 \`connection/request_closed\`; one this bot never had, a 404.`,
       security: [{ botToken: [] }],
       request: {
         params: IdParamSchema.extend({
@@ -171,7 +209,8 @@ export function registerBotTransportRoutes(app: App): void {
       responses: {
         200: { description: "The answer was taken.", content: { "application/json": { schema: BotMoveReceiptSchema } } },
         ...problems("/v1/bots/{id}/moves/{requestId}", [
-          ...BODY,
+          "request/too_large",
+          "request/invalid",
           "registry/token_required",
           "registry/wrong_token",
           "registry/not_found",
@@ -183,12 +222,7 @@ export function registerBotTransportRoutes(app: App): void {
     }),
     async (c) => {
       const { id, requestId } = c.req.valid("param");
-      const token = bearerToken(c);
-      const link = isId(id) ? linkObject(c.env, id) : null;
-      // The token its stream connected with is known to the link: no registry round trip on each move.
-      if (token === null || link === null || !(await link.knowsToken(await hashToken(token)))) await connectedBotOf(c, id);
-      const taken = replyValue(await (link as NonNullable<typeof link>).answer(requestId, c.req.valid("json")));
-      return c.json({ accepted: true as const, requestId: taken.requestId }, 200);
+      return takeAnswer(c, id, requestId, { ok: true, answer: c.req.valid("json") });
     },
   );
 }
