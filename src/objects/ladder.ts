@@ -38,6 +38,7 @@ import {
   type TournamentOutput,
 } from "../wire/index.ts";
 import { LadderStore } from "./ladder-store.ts";
+import { type SqlValue, sqlOf } from "./storage.ts";
 
 /** A page as the object answers it: the route turns `after` into the `next` link. */
 export type LadderPage = Omit<LadderPageOutput, "next"> & { history: Record<string, LadderBotOutput["history"]>; after: string[] | null };
@@ -70,9 +71,8 @@ export class LadderObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new LadderStore({
-      exec: <T>(query: string, ...bindings: (string | number | null)[]) => ctx.storage.sql.exec(query, ...bindings).toArray() as unknown as T[],
-      execRaw: (query, ...bindings) => [...ctx.storage.sql.exec(query, ...bindings).raw()] as (string | number | null)[][],
-      transaction: (body) => ctx.storage.transactionSync(body),
+      ...sqlOf(ctx.storage),
+      execRaw: (query, ...bindings) => [...ctx.storage.sql.exec(query, ...bindings).raw()] as SqlValue[][],
     });
   }
 
