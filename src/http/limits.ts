@@ -53,11 +53,8 @@ const MAX_BLOCKED = 10_000;
 export function authGuard(): MiddlewareHandler<AppEnv> {
   return async function authGuard(c, next) {
     if (c.req.header("Authorization") === undefined && !new URL(c.req.url).searchParams.has("token")) return next();
-    const key = clientKey(c.req.raw.headers);
-    const now = Date.now();
-    const until = blocked.get(key);
-    if (until !== undefined && until > now) throw authLimited(Math.max(1, Math.ceil((until - now) / 1000)));
-    if (until !== undefined) blocked.delete(key);
+    const refused = blockedGuesser(c);
+    if (refused !== null) throw refused;
     await next();
     if (c.res.status !== 403) return;
     const code =
@@ -67,17 +64,39 @@ export function authGuard(): MiddlewareHandler<AppEnv> {
             .clone()
             .json()
             .then((body) => (body as { code?: string }).code, () => undefined);
-    const binding = c.env?.AUTH_FAILURES_RATE_LIMIT;
-    if (code === undefined || !WRONG_TOKEN_CODES.includes(code) || binding === undefined) return;
-    const { success } = await binding.limit({ key });
-    if (success) return;
-    const reset = secondsToReset(LIMIT_POLICIES["auth-failures"].windowS);
-    if (blocked.size >= MAX_BLOCKED) blocked.delete(blocked.keys().next().value as string);
-    blocked.set(key, now + reset * 1000);
-    const limited = authLimited(reset);
+    if (code === undefined || !WRONG_TOKEN_CODES.includes(code)) return;
+    const limited = await countWrongToken(c);
+    if (limited === null) return;
     c.res = undefined;
     c.res = problem(c, limited.code, limited.detail, {}, limited.headers);
   };
+}
+
+/** The 429 for a client over the `auth-failures` limit (blocked in this isolate), or null. */
+export function blockedGuesser(c: Context<AppEnv>): ProblemError | null {
+  const key = clientKey(c.req.raw.headers);
+  const now = Date.now();
+  const until = blocked.get(key);
+  if (until !== undefined && until > now) return authLimited(Math.max(1, Math.ceil((until - now) / 1000)));
+  if (until !== undefined) blocked.delete(key);
+  return null;
+}
+
+/**
+ * Counts a wrong token against the client's `auth-failures` (a header's, or one in a body: a bot's entry
+ * token in a seat or a tournament's entrants); the 429 once it is over the quota (the client is then
+ * blocked), else null.
+ */
+export async function countWrongToken(c: Context<AppEnv>): Promise<ProblemError | null> {
+  const binding = c.env?.AUTH_FAILURES_RATE_LIMIT;
+  if (binding === undefined) return null;
+  const key = clientKey(c.req.raw.headers);
+  const { success } = await binding.limit({ key });
+  if (success) return null;
+  const reset = secondsToReset(LIMIT_POLICIES["auth-failures"].windowS);
+  if (blocked.size >= MAX_BLOCKED) blocked.delete(blocked.keys().next().value as string);
+  blocked.set(key, Date.now() + reset * 1000);
+  return authLimited(reset);
 }
 
 function authLimited(reset: number): ProblemError {

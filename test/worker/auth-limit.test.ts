@@ -113,4 +113,31 @@ describe("wrong tokens are throttled per client", () => {
       fleet.restore();
     }
   });
+
+  it("entry tokens in a body count too: a wrong one in a match's seat or a tournament's entrants, and a blocked client gets no answer to them", async () => {
+    const name = `owned-${crypto.randomUUID().slice(0, 6)}`;
+    const fleet = installFleet({ [name]: goodBot() });
+    try {
+      const registered = await postJson("/v1/bots", { name, url: fleet.url(name) });
+      expect(registered.status).toBe(201);
+      const { id, token } = (await registered.json()) as { id: string; token: string };
+      const seat = (entry: string) => ({ seats: [{ kind: "human", take: true }, { kind: "bot", bot: id, token: entry }] });
+      const entrants = (entry: string) => ({ name: "guessing", bots: [{ id, token: entry }, "easy"] });
+      await startOfWindow();
+      const guesser = newClient();
+      // A missing token is no guess: refused, not counted.
+      for (let tries = 0; tries < TIGHT + 1; tries++) {
+        await expectProblem(call(guesser, "POST", "/v1/matches", null, { seats: [{ kind: "human", take: true }, { kind: "bot", bot: id }] }), "registry/entry_refused");
+      }
+      await expectProblem(call(guesser, "POST", "/v1/matches", null, seat("guess-0")), "registry/entry_refused");
+      await expectProblem(call(guesser, "POST", "/v1/tournaments", null, entrants("guess-1")), "registry/entry_refused");
+      await expectProblem(call(guesser, "POST", "/v1/matches", null, seat("guess-2")), "registry/entry_refused");
+      await expectThrottled(await call(guesser, "POST", "/v1/tournaments", null, entrants("guess-3")));
+      // Blocked: even the right token in a body gets no answer, for this client only.
+      await expectThrottled(await call(guesser, "POST", "/v1/matches", null, seat(token)));
+      expect((await call(newClient(), "POST", "/v1/matches", null, seat(token))).status).toBe(201);
+    } finally {
+      fleet.restore();
+    }
+  });
 });

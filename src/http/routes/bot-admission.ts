@@ -9,6 +9,7 @@ import { type BotUrlPolicy, checkBotUrl } from "../../bots/index.ts";
 import { hashToken, isId } from "../../match/index.ts";
 import { ProblemError, readSettings, type StoredBot } from "../../wire/index.ts";
 import { type AppEnv, bearerToken } from "../context.ts";
+import { blockedGuesser, countWrongToken } from "../limits.ts";
 import { notFound, registryObject, replyValue } from "../objects.ts";
 import { fieldProblem } from "./shared.ts";
 
@@ -48,6 +49,13 @@ function entryRefusal(bot: StoredBot, claim: BotClaim, tokenHash: string | null)
     : `${bot.name} is entered by its owner only (entry: owner): give it as {"id": "${bot.id}", "token": "<its management token>"}`;
 }
 
+/** The auth-failures 429, alone in saying which policy refused (the route's own, counted before, is left out). */
+function throttled(c: Context<AppEnv>, limited: ProblemError): ProblemError {
+  c.header("RateLimit-Policy", undefined);
+  c.header("RateLimit", undefined);
+  return limited;
+}
+
 /**
  * The registered bots of `claims`, in order, read in one registry call, each checked in turn: an id that
  * names no registered bot is the caller's `unknown` problem (`at`: the id's path in the request); a bot the claim may not use is a 403
@@ -57,18 +65,31 @@ function entryRefusal(bot: StoredBot, claim: BotClaim, tokenHash: string | null)
 export async function admitBots(c: Context<AppEnv>, claims: readonly BotClaim[], unknown: (claim: BotClaim, at: (string | number)[]) => ProblemError): Promise<AdmittedBot[]> {
   const ids = claims.map((claim) => claim.id).filter(isId);
   const found = ids.length === 0 ? [] : await registryObject(c.env).entrants(ids);
+  // Entry tokens in a body are guesses like a header's: a client blocked for wrong tokens gets no answer to them.
+  const guessing = claims.some((claim) => claim.token !== undefined);
+  const blocked = guessing ? blockedGuesser(c) : null;
+  if (blocked !== null) throw throttled(c, blocked);
   const hashes = await Promise.all(claims.map((claim) => (claim.token === undefined ? null : hashToken(claim.token))));
-  return claims.map((claim, index): AdmittedBot => {
+  const admitted: AdmittedBot[] = [];
+  for (const [index, claim] of claims.entries()) {
     const bot = isId(claim.id) ? found[ids.indexOf(claim.id)] : null;
     const paths = pathsOf(claim);
     if (!bot) throw unknown(claim, paths.id);
     const refusal = entryRefusal(bot, claim, hashes[index]);
-    if (refusal !== null) throw fieldProblem("registry/entry_refused", paths.item, refusal);
-    if (bot.connection === "stream") return { id: bot.id, name: bot.name, connection: "stream" };
+    if (refusal !== null) {
+      // A wrong token (not a missing one) counts against the client's auth-failures.
+      const limited = hashes[index] === null ? null : await countWrongToken(c);
+      throw limited !== null ? throttled(c, limited) : fieldProblem("registry/entry_refused", paths.item, refusal);
+    }
+    if (bot.connection === "stream") {
+      admitted.push({ id: bot.id, name: bot.name, connection: "stream" });
+      continue;
+    }
     const url = checkBotUrl(bot.url, botUrlPolicy(c));
     if (!url.ok) throw fieldProblem("registry/url_not_allowed", paths.id, url.detail);
-    return { id: bot.id, name: bot.name, connection: "webhook", url: url.url, secret: bot.secret };
-  });
+    admitted.push({ id: bot.id, name: bot.name, connection: "webhook", url: url.url, secret: bot.secret });
+  }
+  return admitted;
 }
 
 /** The hash of the management token the request carries for the bot `id` (checked by the registry's call that takes it). */
