@@ -6,14 +6,17 @@
 import Table from "cli-table3";
 import { forfeitTitle } from "../src/bots/index.ts";
 import {
+  type AnyFormat,
   eloEstimate,
   type EloEstimate,
+  type FormatOptions,
   type Pentanomial,
   type RunProgress,
   type SprtReport,
   type SprtSettings,
   sprtBounds,
   type SwissReport,
+  type TournamentKind,
   type TournamentReport,
 } from "../src/tournament/index.ts";
 
@@ -108,10 +111,9 @@ export const NO_INCIDENTS = "Forfeits and replays: none (no forfeits, no replays
 export function renderReport(report: TournamentReport, openings = "the empty board"): string {
   const incidents = incidentsTable(report);
   const from = report.openings > 0 ? `, from ${openings}` : "";
-  const gauntlet =
-    report.kind === "gauntlet"
-      ? [`Gauntlet: ${report.bots[0]} against each bot (pairs 0-2: game pairs in which ${report.bots[0]} scored 0, ½, 1, 1½, 2)`, gauntletTable(report), ""]
-      : [];
+  const gauntlet = report.gauntlet
+    ? [`Gauntlet: ${report.bots[0]} against each bot (pairs 0-2: game pairs in which ${report.bots[0]} scored 0, ½, 1, 1½, 2)`, gauntletTable(report), ""]
+    : [];
   return [
     ...gauntlet,
     `Standings (${report.games.length} games, ${report.gamesPerPair} per pair, seed ${report.seed}${from})`,
@@ -128,7 +130,7 @@ export function renderReport(report: TournamentReport, openings = "the empty boa
  * A Swiss: the standings (points with byes, then Buchholz, then Sonneborn-Berger), each round's
  * pairings with their points and its bye, and the forfeits and replays.
  */
-export function renderSwiss(report: SwissReport, openings = "the empty board"): string {
+function renderSwiss(report: SwissReport, openings = "the empty board"): string {
   const from = report.openings > 0 ? `, from ${openings}` : "";
   const standings = new Table({
     ...plain,
@@ -189,7 +191,7 @@ function decisionText(report: SprtReport): string {
  * An SPRT's summary: the games and their W/D/L, the pentanomial, the Elo difference with its 95%
  * interval, the LLR with its bounds, and the decision.
  */
-export function renderSprt(report: SprtReport, openings = "the empty board"): string {
+function renderSprt(report: SprtReport, openings = "the empty board"): string {
   const { settings } = report;
   const games = report.wins + report.draws + report.losses;
   return [
@@ -204,10 +206,28 @@ export function renderSprt(report: SprtReport, openings = "the empty board"): st
 }
 
 /** The live line of a running SPRT, after each game. */
-export function sprtProgressLine(progress: RunProgress, settings: Required<SprtSettings>, test: string, maxGames: number): string {
+function sprtProgressLine(progress: RunProgress, settings: Required<SprtSettings>, test: string, maxGames: number): string {
   const sprt = progress.tournament.sprt;
   const counts: Pentanomial = sprt?.pentanomial ?? [0, 0, 0, 0, 0];
   const { lower, upper } = sprtBounds(settings);
   const pairs = counts.reduce((sum, count) => sum + count, 0);
   return `${progress.played}/${maxGames} games, ${pairs} pairs [${counts.join(" ")}] | LLR ${(sprt?.llr ?? 0).toFixed(2)} (${lower.toFixed(2)}, ${upper.toFixed(2)}) | ${test} Elo ${eloText(eloEstimate(counts))}`;
 }
+
+/** How the CLI shows a format's run: its report as text, and for a format that may stop early a live line in place of a progress bar. */
+interface FormatText {
+  render(report: unknown, openings: string): string;
+  live?(progress: RunProgress, options: FormatOptions, first: string, total: number): string;
+}
+
+/** The formats whose report has a text of its own; the others (a round robin, a gauntlet) read as standings, crosstable and their extra rows. */
+const FORMAT_TEXTS: Partial<Record<TournamentKind, FormatText>> = {
+  sprt: {
+    render: (report, openings) => renderSprt(report as SprtReport, openings),
+    live: (progress, options, first, total) => (options.sprt ? sprtProgressLine(progress, options.sprt, first, total) : ""),
+  },
+  swiss: { render: (report, openings) => renderSwiss(report as SwissReport, openings) },
+};
+
+export const textOf = (format: AnyFormat): FormatText =>
+  FORMAT_TEXTS[format.kind] ?? { render: (report, openings) => renderReport(report as TournamentReport, openings) };

@@ -31,26 +31,23 @@ import {
 import { botFetchHandler } from "../src/wire/index.ts";
 import type { MatchOpening } from "../src/match/index.ts";
 import {
+  type AnyFormat,
+  FORMATS,
+  type FormatOptions,
+  formatOf,
   type GameRecord,
   OPENING_SUITE_NAMES,
   OPENING_SUITES,
   parseOpenings,
   type RunProgress,
-  runGauntlet,
-  runSprt,
-  runTournament,
+  runFormat,
+  settle,
   SPRT_MODELS,
+  type SprtMatchSettings,
   type SprtModel,
-  type SprtReport,
-  sprtOptionsProblem,
   suiteProblem,
-  defaultSwissRounds,
-  runSwiss,
-  type SwissReport,
-  swissProblem,
-  type TournamentReport,
 } from "../src/tournament/index.ts";
-import { renderReport, renderSprt, renderSwiss, sprtProgressLine } from "./format.ts";
+import { textOf } from "./format.ts";
 import { type RunningServer, serveFetch } from "./node-server.ts";
 import { startBridge } from "./connect.ts";
 
@@ -269,68 +266,21 @@ function progressBar(io: Io, total: number) {
   };
 }
 
-async function run(args: string[], io: Io, kind: "roundRobin" | "gauntlet"): Promise<number> {
-  const { values } = parseArgs({ args, options: { ...PLAY_OPTIONS, games: { type: "string" } }, strict: true });
-  const gamesPerPair = gamesPerPairOf(values.games);
-  const play = await setUp(values, io);
-  const count = play.players.length;
-  const total = kind === "gauntlet" ? (count - 1) * gamesPerPair : (count * (count - 1) * gamesPerPair) / 2;
-  const bar = progressBar(io, total);
-  let report: TournamentReport;
-  try {
-    const options = {
-      players: play.players,
-      gamesPerPair,
-      rules: play.rules,
-      clock: { kind: "move" as const, moveMs: play.moveMs },
-      seed: play.seed,
-      concurrency: play.concurrency,
-      openings: play.openings,
-      onGameStart: bar.onGameStart,
-      onGameEnd: bar.onGameEnd,
-    };
-    report = kind === "gauntlet" ? await runGauntlet(options) : await runTournament(options);
-  } finally {
-    bar.stop();
-  }
-  io.out(renderReport(report, play.openingsLabel));
-  await writeJson(values.json, report, io);
-  return 0;
-}
+/** The flags of the format fields and of games per pair: each command takes those of its format. */
+const FORMAT_OPTIONS = {
+  games: { type: "string" },
+  rounds: { type: "string" },
+} as const;
+const SPRT_OPTIONS = {
+  elo0: { type: "string" },
+  elo1: { type: "string" },
+  alpha: { type: "string" },
+  beta: { type: "string" },
+  model: { type: "string" },
+  "max-games": { type: "string" },
+} as const;
 
-async function swiss(args: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({ args, options: { ...PLAY_OPTIONS, games: { type: "string" }, rounds: { type: "string" } }, strict: true });
-  const gamesPerPair = gamesPerPairOf(values.games);
-  const play = await setUp(values, io);
-  const rounds = integer(values.rounds, "--rounds", defaultSwissRounds(play.players.length), 1);
-  const problem = swissProblem(
-    play.players.map((player) => player.name),
-    gamesPerPair,
-    rounds,
-  );
-  if (problem) throw new UsageError(`swiss: ${problem}`);
-  const bar = progressBar(io, Math.floor(play.players.length / 2) * rounds * gamesPerPair);
-  let report: SwissReport;
-  try {
-    report = await runSwiss({
-      players: play.players,
-      gamesPerPair,
-      rounds,
-      rules: play.rules,
-      clock: { kind: "move", moveMs: play.moveMs },
-      seed: play.seed,
-      concurrency: play.concurrency,
-      openings: play.openings,
-      onGameStart: bar.onGameStart,
-      onGameEnd: bar.onGameEnd,
-    });
-  } finally {
-    bar.stop();
-  }
-  io.out(renderSwiss(report, play.openingsLabel));
-  await writeJson(values.json, report, io);
-  return 0;
-}
+type FormatValues = { [key in keyof typeof FORMAT_OPTIONS | keyof typeof SPRT_OPTIONS]?: string };
 
 function decimal(value: string | undefined, name: string, fallback: number | undefined): number {
   if (value === undefined) {
@@ -341,58 +291,69 @@ function decimal(value: string | undefined, name: string, fallback: number | und
   return Number(value);
 }
 
-async function sprt(args: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      ...PLAY_OPTIONS,
-      elo0: { type: "string" },
-      elo1: { type: "string" },
-      alpha: { type: "string" },
-      beta: { type: "string" },
-      model: { type: "string" },
-      "max-games": { type: "string" },
-    },
-    strict: true,
-  });
-  if ((values.bot ?? []).length !== 2) throw new UsageError("sprt takes exactly two --bot: the one under test, then the one it is measured against");
+/** An SPRT's settings from --elo0, --elo1 (required), --alpha, --beta, --model and --max-games. */
+function sprtFrom(values: FormatValues): SprtMatchSettings {
   const model = (values.model ?? "normalized") as SprtModel;
   if (!SPRT_MODELS.includes(model)) throw new UsageError(`--model must be one of ${SPRT_MODELS.join(", ")}`);
-  const settings = {
+  return {
     elo0: decimal(values.elo0, "--elo0", undefined),
     elo1: decimal(values.elo1, "--elo1", undefined),
     alpha: decimal(values.alpha, "--alpha", 0.05),
     beta: decimal(values.beta, "--beta", 0.05),
     model,
+    maxGames: integer(values["max-games"], "--max-games", 2000, 2),
   };
-  const maxGames = integer(values["max-games"], "--max-games", 2000, 2);
+}
+
+/** Plays a tournament of `format` with the arguments of its command, and prints its report. */
+async function playFormat(format: AnyFormat, args: string[], io: Io): Promise<number> {
+  const flags = {
+    ...(format.perPair ? { games: FORMAT_OPTIONS.games } : {}),
+    ...(format.takes.includes("rounds") ? { rounds: FORMAT_OPTIONS.rounds } : {}),
+    ...(format.takes.includes("sprt") ? SPRT_OPTIONS : {}),
+  };
+  const { values } = parseArgs({ args, options: { ...PLAY_OPTIONS, ...flags }, strict: true });
+  const fields = values as FormatValues;
+  const options: FormatOptions = {
+    gamesPerPair: gamesPerPairOf(fields.games),
+    ...(fields.rounds !== undefined ? { rounds: integer(fields.rounds, "--rounds", 1, 1) } : {}),
+    ...(format.takes.includes("sprt") ? { sprt: sprtFrom(fields) } : {}),
+  };
   const play = await setUp(values, io);
-  const problem = sprtOptionsProblem({ players: play.players, maxGames, ...settings });
-  if (problem) throw new UsageError(`sprt: ${problem}`);
-  // The live line: rewritten in place on a terminal, every 100 games otherwise.
+  const settled = settle(
+    format,
+    play.players.map((player) => player.name),
+    options,
+  );
+  if (!settled.ok) throw new UsageError(`${format.command}: ${settled.refusal.message}`);
+  const total = format.gameCount(play.players.length, settled.options);
+  const text = textOf(format);
+  const bar = text.live ? null : progressBar(io, total);
+  // A format with a live line rewrites it in place on a terminal, every 100 games otherwise.
   const live = (record: GameRecord, progress: RunProgress) => {
-    const line = sprtProgressLine(progress, settings, play.players[0].name, maxGames);
-    if (io.progress) io.err(`\r\x1b[K${line}`);
-    else if (progress.played % 100 === 0) io.err(`${line}\n`);
-    return record;
+    const line = text.live?.(progress, settled.options, play.players[0].name, total);
+    if (line !== undefined && io.progress) io.err(`\r\x1b[K${line}`);
+    else if (line !== undefined && progress.played % 100 === 0) io.err(`${line}\n`);
+    bar?.onGameEnd(record, progress);
   };
-  let report: SprtReport;
+  let report: unknown;
   try {
-    report = await runSprt({
+    report = await runFormat(format, {
       players: play.players,
-      ...settings,
-      maxGames,
+      ...settled.options,
       rules: play.rules,
       clock: { kind: "move", moveMs: play.moveMs },
       seed: play.seed,
       concurrency: play.concurrency,
       openings: play.openings,
+      ...(bar ? { onGameStart: bar.onGameStart } : {}),
       onGameEnd: live,
     });
   } finally {
-    if (io.progress) io.err("\n");
+    bar?.stop();
+    if (text.live && io.progress) io.err("\n");
   }
-  io.out(renderSprt(report, play.openingsLabel));
+  io.out(text.render(report, play.openingsLabel));
   await writeJson(values.json, report, io);
   return 0;
 }
@@ -479,7 +440,9 @@ async function connect(args: string[], io: Io): Promise<number> {
     service,
     botId,
     token,
-    bot: isReferenceBot(bot) ? { level: bot, maxNodes: integer(values["max-nodes"], "--max-nodes", 1_000_000, 1) } : { url: bot, secret: secretOption(values.secret) },
+    bot: isReferenceBot(bot)
+      ? { level: bot, maxNodes: integer(values["max-nodes"], "--max-nodes", 1_000_000, 1) }
+      : { url: bot, secret: secretOption(values.secret) },
     log: (line) => io.err(`${new Date().toISOString()} ${line}\n`),
   });
   await new Promise<void>((resolve) => {
@@ -505,10 +468,9 @@ export async function main(args: string[], io: Io): Promise<number> {
       io.out(`${generateBotSecret()}\n`);
       return 0;
     }
-    if (args[0] === "gauntlet") return await run(args.slice(1), io, "gauntlet");
-    if (args[0] === "sprt") return await sprt(args.slice(1), io);
-    if (args[0] === "swiss") return await swiss(args.slice(1), io);
-    return await run(args[0] === "run" ? args.slice(1) : args, io, "roundRobin");
+    // A format's command, or the default format (a round robin) when the arguments start with options.
+    const format = FORMATS.find((candidate) => candidate.command === args[0]);
+    return format ? await playFormat(format, args.slice(1), io) : await playFormat(formatOf(undefined), args, io);
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
       io.err(`${(error as Error).message}\n\n${USAGE}\n`);

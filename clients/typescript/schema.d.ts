@@ -6477,7 +6477,7 @@ export interface components {
                  */
                 replays: number;
             };
-            /** @description Recomputed from the finished games: points, then Sonneborn-Berger, then rating. */
+            /** @description Recomputed from the finished games: points, then Sonneborn-Berger, then rating (a Swiss: its byes counted, Buchholz before Sonneborn-Berger). */
             standings: components["schemas"]["Standing"][];
             crosstable: components["schemas"]["Crosstable"];
             /** @description Each bot's accuracy over its games reviewed so far, in the order of `bots`. */
@@ -7063,7 +7063,7 @@ export interface components {
             over: number;
         };
         /**
-         * @description One game of the round robin.
+         * @description One game of the tournament.
          * @example {
          *       "index": 0,
          *       "gameId": "g1",
@@ -7258,7 +7258,7 @@ export interface components {
             links: components["schemas"]["MatchLinks"];
         };
         /**
-         * @description A round robin, a gauntlet or an SPRT match between registered and built-in bots.
+         * @description A round robin, a gauntlet, an SPRT match or a Swiss between registered and built-in bots.
          * @example {
          *       "name": "Friday round robin",
          *       "bots": [
@@ -7306,7 +7306,7 @@ export interface components {
             /** @description Openings the games start from, in pairs: each opening is played twice by the same two bots, each making the first move once, the two games next to each other (openings taken in a seeded order, round and round the list). A built-in suite by name, or a list (at most 200). Absent: every game starts from the empty board. */
             openings?: string | components["schemas"]["OpeningInput"][];
             /**
-             * @description Games played at once (1-8; default 1), each in its own match with its own clock. In a round robin no bot plays two games at once (games start in schedule order as their bots become free); in a gauntlet or an SPRT the first bot may play up to this many.
+             * @description Games played at once (1-8; default 1), each in its own match with its own clock. In a round robin or a Swiss no bot plays two games at once (games start in schedule order as their bots become free); in a gauntlet or an SPRT the first bot may play up to this many.
              * @example 4
              */
             concurrency?: number;

@@ -16,24 +16,21 @@ import {
   askBot,
   DEFAULT_MAX_MOVE_MS,
   drive,
+  formatOf,
   gamesRead,
-  gauntletSchedule,
-  newProgress,
-  pendingGame,
+  newTournament,
+  pairRound,
   playingGames,
-  type ScheduledGame,
-  roundRobinSchedule,
-  sprtSchedule,
   sendEndNotices,
-  step,
-  swissPlan,
-  swissRoundGames,
   type StepCommand,
   type StepEvent,
   type StepHost,
   type StepPolicy,
+  stepPolicy,
+  type TournamentProgress,
   type TournamentState,
   untimedBots,
+  withFirstRound,
 } from "../tournament/index.ts";
 import {
   configureEngineTurns,
@@ -47,6 +44,7 @@ import {
   type StoredGameReview,
   reviewKey,
   type StoredTournament,
+  settingsOf,
   type TournamentGameOutput,
   type TournamentOutput,
   tournamentView,
@@ -76,31 +74,6 @@ export type CreateTournamentInput = Pick<
   | "maxNodes"
 >;
 
-/** The schedule of a new tournament of its kind (a RangeError for a configuration it cannot play); a Swiss's grows a round at a time. */
-function scheduleOf(input: Pick<CreateTournamentInput, "entries" | "kind" | "gamesPerPair" | "seed" | "openings" | "sprtSettings">): ScheduledGame[] {
-  const names = input.entries.map((entry) => entry.name);
-  const openings = input.openings ?? [];
-  switch (input.kind ?? "roundRobin") {
-    case "roundRobin":
-      return roundRobinSchedule(names, input.gamesPerPair, input.seed, openings);
-    case "gauntlet":
-      return gauntletSchedule(names[0], names.slice(1), input.gamesPerPair, input.seed, openings);
-    case "sprt":
-      if (!input.sprtSettings || names.length !== 2) throw new RangeError("an SPRT match needs its settings and two bots");
-      return sprtSchedule(names[0], names[1], input.sprtSettings.maxGames, input.seed, openings);
-    case "swiss":
-      return [];
-  }
-}
-
-/** What a Swiss's seed decided (pairing numbers, openings' order, round 1's first lead): the same at every round. */
-const swissPlanOf = (tournament: Pick<StoredTournament, "entries" | "seed" | "openings">) =>
-  swissPlan(
-    tournament.entries.map((entry) => entry.name),
-    tournament.seed,
-    tournament.openings ?? [],
-  );
-
 /**
  * The tournament object's storage (storage.ts): its root is the tournament record; beside it one
  * document per scheduled game (`game:000012`) and one per reviewed game (`review:<match id>`).
@@ -126,34 +99,12 @@ const entryOf = (tournament: StoredTournament, name: string): StoredEntry => {
 
 const playerNamed = (tournament: StoredTournament, name: string, env: Env): Player => botPlayer(env, entryOf(tournament, name), tournament.maxNodes);
 
-/**
- * The step's policy: up to `concurrency` games at once; in a round robin or a Swiss no bot in two of
- * them, in a gauntlet or an SPRT the first bot in as many as run (each game has its own match and clock).
- */
-const policyOf = (tournament: StoredTournament): StepPolicy => {
+/** The step's policy, as the tournament's format sets it (how many games at once, a bot in how many of them, a test that stops it). */
+const policyOf = (tournament: Omit<StoredTournament, keyof TournamentProgress>): StepPolicy => {
   // Only whether each entrant moves in-process matters here, which no player needs an environment to say.
   const env = {} as Env;
-  const concurrency = tournament.concurrency ?? 1;
-  const kind = tournament.kind ?? "roundRobin";
-  const settings = tournament.sprtSettings;
-  return {
-    untimed: untimedBots(tournament.entries.map((entry) => botPlayer(env, entry, tournament.maxNodes))),
-    maxMoveMs: DEFAULT_MAX_MOVE_MS,
-    concurrency,
-    gamesPerBot: kind === "roundRobin" || kind === "swiss" ? 1 : concurrency,
-    ...(settings
-      ? {
-          sprt: {
-            elo0: settings.elo0,
-            elo1: settings.elo1,
-            alpha: settings.alpha,
-            beta: settings.beta,
-            model: settings.model,
-            bot: tournament.entries[0].name,
-          },
-        }
-      : {}),
-  };
+  const untimed = untimedBots(tournament.entries.map((entry) => botPlayer(env, entry, tournament.maxNodes)));
+  return stepPolicy(formatOf(tournament.kind), settingsOf(tournament), untimed, DEFAULT_MAX_MOVE_MS);
 };
 
 export class TournamentObject extends DurableObject<Env> {
@@ -244,7 +195,10 @@ export class TournamentObject extends DurableObject<Env> {
       case "sendNotices": {
         const read = await this.matchStub(command.matchId).botState();
         if (read.ok && read.value.status === "finished") {
-          await sendEndNotices(read.value as MatchState, command, [playerNamed(tournament, command.names[0], this.env), playerNamed(tournament, command.names[1], this.env)]);
+          await sendEndNotices(read.value as MatchState, command, [
+            playerNamed(tournament, command.names[0], this.env),
+            playerNamed(tournament, command.names[1], this.env),
+          ]);
         }
         return { type: "notified", game, matchId: command.matchId, at: Date.now() };
       }
@@ -252,13 +206,9 @@ export class TournamentObject extends DurableObject<Env> {
         // A match not created yet answers not found: the step cancels it when it reads it.
         await this.matchStub(command.matchId).cancelBotMatch(command.detail);
         return null;
-      case "pairRound": {
+      case "pairRound":
         // Every game so far, read once a round; the pairing is a pure function of them and the seed.
-        const swiss = tournament.swiss;
-        if (!swiss) throw new Error(`tournament ${tournament.id} is not a Swiss`);
-        const round = swissRoundGames(swissPlanOf(tournament), this.allGames(), swiss.byes, command.round, tournament.gamesPerPair, command.game);
-        return { type: "paired", round: command.round, games: round?.games ?? [], byes: round?.byes ?? [], at: Date.now() };
-      }
+        return pairRound(formatOf(tournament.kind), settingsOf(tournament), this.allGames(), tournament, command, Date.now());
     }
   }
 
@@ -266,33 +216,28 @@ export class TournamentObject extends DurableObject<Env> {
 
   async create(input: CreateTournamentInput): Promise<Reply<TournamentOutput>> {
     if (this.load() !== undefined) throw new Error(`tournament ${input.id} already exists`);
-    const games = scheduleOf(input).map(pendingGame);
-    const swissRounds = input.kind === "swiss" ? input.swissRounds : undefined;
-    let tournament: StoredTournament = {
-      ...newProgress(input.id, games.length, input.sprtSettings ? { sprt: { ...input.sprtSettings, bot: input.entries[0].name } } : {}, swissRounds),
+    const format = formatOf(input.kind);
+    const settings = settingsOf(input);
+    const config = {
       name: input.name,
       tokenHash: input.tokenHash,
       entries: input.entries,
-      kind: input.kind ?? "roundRobin",
+      kind: format.kind,
       gamesPerPair: input.gamesPerPair,
-      concurrency: input.concurrency ?? 1,
+      concurrency: settings.concurrency,
       ...(input.openings?.length ? { openings: input.openings, openingSuite: input.openingSuite ?? null } : {}),
       ...(input.sprtSettings ? { sprtSettings: input.sprtSettings } : {}),
-      ...(swissRounds !== undefined ? { swissRounds } : {}),
+      ...(input.swissRounds !== undefined ? { swissRounds: input.swissRounds } : {}),
       rules: input.rules,
       clock: input.clock,
       seed: input.seed,
       maxNodes: input.maxNodes,
       createdAt: Date.now(),
     };
-    if (swissRounds !== undefined) {
-      // Round 1 is paired now, as the step pairs every round (the commands it owes, the first alarm derives again).
-      const first = swissRoundGames(swissPlanOf(tournament), [], [], 0, tournament.gamesPerPair, 0);
-      if (first === null) throw new RangeError("a Swiss needs at least two bots");
-      const paired = step({ tournament, games: [] }, { type: "paired", round: 0, games: first.games, byes: first.byes, at: Date.now() }, policyOf(tournament));
-      tournament = paired.state.tournament;
-      games.push(...paired.state.games);
-    }
+    const policy = policyOf(config);
+    const state = newTournament(format, input.id, settings, policy);
+    // A format that pairs rounds has its first paired now, so a new tournament shows its pairings.
+    const { tournament, games } = withFirstRound(format, settings, { tournament: { ...state.tournament, ...config }, games: state.games }, policy, Date.now());
     for (const game of games) this.saveGame(game);
     this.save(tournament);
     await this.ctx.storage.setAlarm(Date.now());

@@ -6,7 +6,8 @@
  * but they are listed on /ladder, not here.
  */
 import { html, raw } from "hono/html";
-import { type BotOutput, MAX_TOURNAMENT_GAMES, MAX_TOURNAMENT_MOVE_MS, SPRT_DEFAULTS, type TournamentOutput } from "../wire/index.ts";
+import { MAX_TOURNAMENT_GAMES } from "../tournament/index.ts";
+import { type BotOutput, MAX_TOURNAMENT_MOVE_MS, SPRT_DEFAULTS, type TournamentOutput } from "../wire/index.ts";
 import { type Html, isolated, page, pageScript } from "./layout.ts";
 
 /** A built-in bot as the form offers it. */

@@ -1,4 +1,4 @@
-/** Tournaments: schedules, the lifecycle step and its turns, standings and ratings, the SPRT, the opening suites, the local run. Pure, but for the runner's I/O. */
+/** Tournaments: the formats (formats.ts, the one switch on a tournament's kind), schedules, the lifecycle step and its turns, standings and ratings, the SPRT, the opening suites, the local run. Pure, but for the runner's I/O. */
 export { DEFAULT_MAX_MOVE_MS, gameOutcome, type GameRecord } from "./game.ts";
 export {
   LADDER_EXPLORE,
@@ -11,21 +11,38 @@ export { OPENING_SUITE_NAMES, OPENING_SUITES, parseOpenings, suiteOpening, suite
 export { GLICKO2_NEW, type Glicko2Rating, glicko2Update } from "./glicko2.ts";
 export { DENSE_FIT_PLAYERS, fitRatings, fitRatingsByPlayer, PRIOR_SD_ELO, type Rating, RATING_ORIGIN } from "./rating.ts";
 export {
-  gauntletRow,
-  playGame,
-  runGauntlet,
-  type RunProgress,
-  runSprt,
-  runSwiss,
-  runTournament,
-  sprtOptionsProblem,
-  type SprtReport,
-  type SwissReport,
-  type TournamentReport,
-} from "./run.ts";
-export { gauntletSchedule, MAX_GAMES_PER_PAIR, roundRobinSchedule, type ScheduledGame, scheduleProblem, sprtSchedule } from "./schedule.ts";
-export { eloEstimate, type EloEstimate, type Pentanomial, SPRT_MODELS, sprtBounds, sprtLlr, type SprtModel, sprtProblem, type SprtSettings } from "./sprt.ts";
-export { computeCrosstable, computeStandings, type PlayedGame, type ScoredGame, scoredGames, tableOf } from "./standings.ts";
+  type FormatFields,
+  type FormatOptions,
+  type FormatRun,
+  MAX_TOURNAMENT_BOTS,
+  MAX_TOURNAMENT_GAMES,
+  playedGames,
+  type SprtMatchSettings,
+  type SprtSummary,
+  type SwissSummary,
+  type TournamentFormat,
+  type TournamentSettings,
+} from "./format.ts";
+export {
+  type AnyFormat,
+  FORMATS,
+  formatOf,
+  newTournament,
+  pairRound,
+  serviceRefusal,
+  settle,
+  stepPolicy,
+  TOURNAMENT_KINDS,
+  type TournamentKind,
+  withFirstRound,
+} from "./formats.ts";
+export type { TournamentReport } from "./formats/round-robin.ts";
+export { MAX_SPRT_TOURNAMENT_GAMES, type SprtReport } from "./formats/sprt.ts";
+export { MAX_SWISS_BOTS, MAX_SWISS_GAMES, type SwissReport } from "./formats/swiss.ts";
+export { playGame, runFormat, type RunProgress, runSprt, runSwiss, runTournament } from "./run.ts";
+export { MAX_GAMES_PER_PAIR, roundRobinSchedule, type ScheduledGame, scheduleProblem, sprtSchedule } from "./schedule.ts";
+export { eloEstimate, type EloEstimate, type Pentanomial, SPRT_MODELS, sprtBounds, type SprtModel, type SprtSettings } from "./sprt.ts";
+export { computeCrosstable, computeStandings, type ScoredGame, type Standing, tableOf } from "./standings.ts";
 export { drive, sendEndNotices, type StepHost } from "./drive.ts";
 export {
   gamesRead,
@@ -46,12 +63,9 @@ export { maximumMatching } from "./matching.ts";
 export {
   defaultSwissRounds,
   maxSwissRounds,
-  swissByePoints,
   type SwissGame,
   swissPlan,
-  swissProblem,
   swissRecords,
   swissRoundGames,
-  swissRoundResults,
 } from "./swiss.ts";
 export { askBot, decideAction, turnAsk } from "./turn.ts";

@@ -186,6 +186,17 @@ export function pendingGame(game: ScheduledGame): GameState {
   };
 }
 
+/** A game's place in the schedule, without how far it got. */
+export const scheduledOf = ({ index, gameId, round, first, second, opening, pair }: GameState): ScheduledGame => ({
+  index,
+  gameId,
+  round,
+  first,
+  second,
+  ...(opening ? { opening } : {}),
+  ...(pair !== undefined ? { pair } : {}),
+});
+
 /** The games of a new tournament: the round robin of `bots`, none played. Throws a RangeError for a bad configuration. */
 export function scheduleGames(bots: readonly string[], gamesPerPair: number, seed: number, openings: readonly MatchOpening[] = []): GameState[] {
   return roundRobinSchedule(bots, gamesPerPair, seed, openings).map(pendingGame);

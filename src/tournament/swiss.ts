@@ -4,8 +4,8 @@
  * paired from the records of the games so far (swissRecords, swissRoundGames); each pairing is
  * `gamesPerPair` games, game pairs from one opening each with the seats swapped, so first moves are
  * balanced in every round; a bye is worth half a pairing's points (gamesPerPair / 2, the half-point bye
- * C.04.3 A.5 allows), so it neither wins nor loses the round. Also what a field can play (swissProblem,
- * the rounds) and each round's results as the views show them.
+ * C.04.3 A.5 allows), so it neither wins nor loses the round. Also how many rounds a field can play
+ * and each round's results as the views show them.
  */
 import { seededRandom, shuffleInPlace } from "../engine/index.ts";
 import type { MatchOpening } from "../match/index.ts";
@@ -146,17 +146,10 @@ export function swissRoundGames(
   return { games: scheduled, byes: pairedRound.byes };
 }
 
-/** Why a Swiss of `bots` cannot be played, or null. */
-export function swissProblem(bots: readonly string[], gamesPerPair: number, rounds: number): string | null {
-  if (bots.length < 2) return "a Swiss needs at least two bots";
-  if (new Set(bots).size !== bots.length) return "bot names must be unique";
-  if (!Number.isInteger(gamesPerPair) || gamesPerPair < 2 || gamesPerPair % 2 !== 0) {
-    return "games per pairing must be an even integer from 2, so each bot gives first in half of them";
-  }
-  const most = maxSwissRounds(bots.length);
-  if (!Number.isInteger(rounds) || rounds < 1 || rounds > most) {
-    return `${bots.length} bots can play 1 to ${most} rounds (no pairing repeated, at most one bye each)`;
-  }
+/** Why a Swiss of `bots` bots cannot play `rounds` rounds, or null. */
+export function swissRoundsProblem(bots: number, rounds: number): string | null {
+  const most = maxSwissRounds(bots);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > most) return `${bots} bots can play 1 to ${most} rounds (no pairing repeated, at most one bye each)`;
   return null;
 }
 

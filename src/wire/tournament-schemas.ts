@@ -6,7 +6,15 @@
 import { z } from "@hono/zod-openapi";
 import { LEVELS } from "../engine/index.ts";
 import { RESULT_REASONS } from "../match/index.ts";
-import { MAX_GAMES_PER_PAIR, SPRT_MODELS } from "../tournament/index.ts";
+import {
+  MAX_GAMES_PER_PAIR,
+  MAX_SPRT_TOURNAMENT_GAMES,
+  MAX_SWISS_BOTS,
+  MAX_TOURNAMENT_BOTS,
+  MAX_TOURNAMENT_GAMES,
+  SPRT_MODELS,
+  TOURNAMENT_KINDS,
+} from "../tournament/index.ts";
 import { ClockSchema, OpeningInputSchema, SeatIndexSchema } from "./match-schemas.ts";
 import { RoleSchema, RulesInputSchema, RulesSchema, withDefault } from "./schemas.ts";
 import { EXAMPLE_BOT_ID, EXAMPLE_MANAGEMENT_TOKEN, EXAMPLE_TOURNAMENT_ID } from "./example-inputs.ts";
@@ -16,23 +24,12 @@ import { NextLinkSchema } from "./pagination.ts";
 /** At most this many games in a tournament's view (the first of the schedule); `moreGames` links to the rest. */
 export const TOURNAMENT_VIEW_GAMES = 100;
 
-/** At most this many bots in one tournament, and this many games in all. */
-export const MAX_TOURNAMENT_BOTS = 16;
-export const MAX_TOURNAMENT_GAMES = 500;
 /** A per-move limit longer than one call may wait (DEFAULT_MAX_MOVE_MS) could not be honoured. */
 export const MAX_TOURNAMENT_MOVE_MS = 60_000;
 /** The most games one tournament plays at once. */
 const MAX_TOURNAMENT_CONCURRENCY = 8;
-/** The game limit of an SPRT tournament: at most this many. */
-const MAX_SPRT_TOURNAMENT_GAMES = 1000;
 /** The most openings a request may list. */
 const MAX_TOURNAMENT_OPENINGS = 200;
-
-const TOURNAMENT_KINDS = ["roundRobin", "gauntlet", "sprt", "swiss"] as const;
-/** A Swiss takes up to this many bots, and plays at most this many games in all. */
-export const MAX_SWISS_BOTS = 1024;
-export const MAX_SWISS_GAMES = 25_000;
-export type TournamentKindInput = (typeof TOURNAMENT_KINDS)[number];
 
 /** The SPRT's defaults (the request may leave these out). */
 export const SPRT_DEFAULTS = { alpha: 0.05, beta: 0.05, model: "normalized", maxGames: 200 } as const;
@@ -118,15 +115,11 @@ export const CreateTournamentRequestSchema = z
     }),
     openings: z
       .union([
-        z
-          .string()
-          .min(1)
-          .max(40)
-          .openapi({
-            description:
-              "A built-in opening suite, by name: `classic` (play without squares) or `squares`, exact draws; `classic-unbalanced` or `squares-unbalanced`, exact wins for the player to move, to tell strong bots apart.",
-            example: "classic",
-          }),
+        z.string().min(1).max(40).openapi({
+          description:
+            "A built-in opening suite, by name: `classic` (play without squares) or `squares`, exact draws; `classic-unbalanced` or `squares-unbalanced`, exact wins for the player to move, to tell strong bots apart.",
+          example: "classic",
+        }),
         z.array(OpeningInputSchema).min(1).max(MAX_TOURNAMENT_OPENINGS),
       ])
       .optional()
@@ -140,7 +133,7 @@ export const CreateTournamentRequestSchema = z
       .max(MAX_TOURNAMENT_CONCURRENCY)
       .optional()
       .openapi({
-        description: `Games played at once (1-${MAX_TOURNAMENT_CONCURRENCY}; default 1), each in its own match with its own clock. In a round robin no bot plays two games at once (games start in schedule order as their bots become free); in a gauntlet or an SPRT the first bot may play up to this many.`,
+        description: `Games played at once (1-${MAX_TOURNAMENT_CONCURRENCY}; default 1), each in its own match with its own clock. In a round robin or a Swiss no bot plays two games at once (games start in schedule order as their bots become free); in a gauntlet or an SPRT the first bot may play up to this many.`,
         example: 4,
       }),
     sprt: SprtInputSchema.optional().openapi({ description: "The SPRT's settings: required with `kind: sprt`, refused otherwise." }),
@@ -162,7 +155,7 @@ export const CreateTournamentRequestSchema = z
       .openapi({ description: "Shuffles the bots before pairing and picks who gives first; also seeds the built-in bots. Random when absent.", example: 7 }),
   })
   .openapi("CreateTournamentRequest", {
-    description: "A round robin, a gauntlet or an SPRT match between registered and built-in bots.",
+    description: "A round robin, a gauntlet, an SPRT match or a Swiss between registered and built-in bots.",
     example: { name: "Friday round robin", bots: [EXAMPLE_BOT_ID, "easy"], gamesPerPair: 2, clock: { kind: "move", moveMs: 2000 }, seed: 7 },
   });
 
@@ -196,10 +189,16 @@ const StandingSchema = z
 const BotAccuracySchema = z
   .object({
     bot: z.string().openapi({ description: "The bot's name.", example: "alice" }),
-    games: z.number().int().min(0).openapi({ description: "Its finished games reviewed so far (GET /v1/matches/{id}/review; reviews follow the games, in the background).", example: 2 }),
+    games: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({ description: "Its finished games reviewed so far (GET /v1/matches/{id}/review; reviews follow the games, in the background).", example: 2 }),
     moves: z.number().int().min(0).openapi({ description: "Its own moves in those games (openings left out).", example: 15 }),
     kept: z.number().int().min(0).openapi({ description: "The moves that kept the value they found.", example: 14 }),
-    accuracy: z.union([z.number().min(0).max(1), z.null()]).openapi({ description: "kept / moves, to three decimals; null before a game of its is reviewed.", example: 0.933 }),
+    accuracy: z
+      .union([z.number().min(0).max(1), z.null()])
+      .openapi({ description: "kept / moves, to three decimals; null before a game of its is reviewed.", example: 0.933 }),
     mistakes: z.number().int().min(0).openapi({ description: "Moves that made the value worse.", example: 1 }),
     winsThrownAway: z.number().int().min(0).openapi({ description: "Of those, the mistakes that turned a win into a draw or a loss.", example: 0 }),
   })
@@ -308,12 +307,10 @@ const TournamentGameSchema = z
     first: z.string().openapi({ description: "The bot in the role `first`: it makes the opening give, from seat `firstSeat` of the match.", example: "alice" }),
     second: z.string().openapi({ description: "The bot in the role `second`, in the other seat.", example: "easy" }),
     firstSeat: SeatIndexSchema.openapi({ description: "The match seat of the `first` bot: 0 for every tournament game (so `second` holds seat 1)." }),
-    status: z
-      .enum(["pending", "playing", "finished", "cancelled"])
-      .openapi({
-        description: "Not started, being played, over, or not played (the tournament was cancelled, or its SPRT decided first).",
-        example: "finished",
-      }),
+    status: z.enum(["pending", "playing", "finished", "cancelled"]).openapi({
+      description: "Not started, being played, over, or not played (the tournament was cancelled, or its SPRT decided first).",
+      example: "finished",
+    }),
     matchId: z
       .union([z.string(), z.null()])
       .openapi({ description: "The match of the attempt that counts (or is being played); null before it starts.", example: "k3v7tq2mz5xj4c6rb3wn2hd5fa" }),
@@ -327,7 +324,7 @@ const TournamentGameSchema = z
     text: z.union([z.string(), z.null()]).openapi({ description: "The game record in text, once over.", example: "................. -8 a1-9 b1-A c1-B d1!" }),
     abortedAttempts: z.array(AbortedAttemptSchema).openapi({ description: "Attempts aborted and replayed (at most one)." }),
   })
-  .openapi("TournamentGame", { description: "One game of the round robin.", example: examples.tournament.running.games[0] as never });
+  .openapi("TournamentGame", { description: "One game of the tournament.", example: examples.tournament.running.games[0] as never });
 
 const PentanomialSchema = z
   .array(z.number().int().min(0))
@@ -494,7 +491,12 @@ export const TournamentSchema = z
         replays: z.number().int().openapi({ description: "Attempts aborted and replayed so far.", example: 0 }),
       })
       .openapi({ description: "How far it has got." }),
-    standings: z.array(StandingSchema).openapi({ description: "Recomputed from the finished games: points, then Sonneborn-Berger, then rating." }),
+    standings: z
+      .array(StandingSchema)
+      .openapi({
+        description:
+          "Recomputed from the finished games: points, then Sonneborn-Berger, then rating (a Swiss: its byes counted, Buchholz before Sonneborn-Berger).",
+      }),
     crosstable: CrosstableSchema,
     accuracy: z.array(BotAccuracySchema).openapi({ description: "Each bot's accuracy over its games reviewed so far, in the order of `bots`." }),
     kind: z.enum(TOURNAMENT_KINDS).openapi({ description: "A round robin, a gauntlet, an SPRT match or a Swiss.", example: "roundRobin" }),
@@ -513,11 +515,9 @@ export const TournamentSchema = z
       .openapi({ description: "For a gauntlet: the first bot's results against each bot of the field; null otherwise." }),
     sprt: z.union([SprtStateSchema, z.null()]).openapi({ description: "For an SPRT: its live state; null otherwise." }),
     swiss: z.union([SwissStateSchema, z.null()]).openapi({ description: "For a Swiss: its rounds, each with its pairings and byes; null otherwise." }),
-    games: z
-      .array(TournamentGameSchema)
-      .openapi({
-        description: `The games of the schedule in play order: all of them, or the first ${TOURNAMENT_VIEW_GAMES} when there are more (see \`moreGames\`).`,
-      }),
+    games: z.array(TournamentGameSchema).openapi({
+      description: `The games of the schedule in play order: all of them, or the first ${TOURNAMENT_VIEW_GAMES} when there are more (see \`moreGames\`).`,
+    }),
     moreGames: z.union([z.string(), z.null()]).openapi({
       format: "uri-reference",
       description: `When the schedule has more than ${TOURNAMENT_VIEW_GAMES} games: the page of \`GET /v1/tournaments/{id}/games\` that follows \`games\`; null when \`games\` lists them all.`,
@@ -539,7 +539,6 @@ export const CreatedTournamentSchema = z
 export type CreateTournamentRequest = z.infer<typeof CreateTournamentRequestSchema>;
 export type TournamentOutput = z.infer<typeof TournamentSchema>;
 export type TournamentGameOutput = z.infer<typeof TournamentGameSchema>;
-export type GauntletRowOutput = z.infer<typeof GauntletRowSchema>;
 export type SprtStateOutput = z.infer<typeof SprtStateSchema>;
 
 export const TournamentGamePageSchema = z

@@ -12,29 +12,21 @@ import { DEFAULT_PAGE_LIMIT, nextLink } from "./pagination.ts";
 import { TOURNAMENT_VIEW_GAMES } from "./tournament-schemas.ts";
 import { makeRules, type Role, type RulesInput } from "../rules/index.ts";
 import {
-  eloEstimate,
+  type EloEstimate,
+  type FormatFields,
+  type FormatOptions,
+  formatOf,
   type GameState,
-  gauntletRow,
-  type Pentanomial,
-  type PlayedGame,
-  type SprtSettings,
-  sprtBounds,
-  sprtLlr,
-  computeStandings,
-  scoredGames,
-  swissByePoints,
-  swissRoundResults,
-  tableOf,
+  playedGames,
+  type SprtMatchSettings,
+  type SprtSummary,
+  type SwissSummary,
+  type TournamentKind,
   type TournamentProgress,
+  type TournamentSettings,
 } from "../tournament/index.ts";
-import type { GauntletRowOutput, SprtStateOutput, SwissStateOutput, TournamentGameOutput, TournamentOutput } from "./tournament-schemas.ts";
-
-type TournamentKind = "roundRobin" | "gauntlet" | "sprt" | "swiss";
-
-/** An SPRT tournament's settings: the bot under test is the first entrant, measured against the second. */
-export interface StoredSprt extends Required<SprtSettings> {
-  maxGames: number;
-}
+import type { CreateTournamentRequest, SprtStateOutput, SwissStateOutput, TournamentGameOutput, TournamentOutput } from "./tournament-schemas.ts";
+import { SPRT_DEFAULTS } from "./tournament-schemas.ts";
 
 export type StoredEntry =
   | { name: string; kind: "builtIn"; level: Level }
@@ -63,7 +55,8 @@ export interface StoredTournament extends TournamentProgress {
   openings?: MatchOpening[];
   openingSuite?: string | null;
   /** For `sprt`: its settings (the step's SPRT counts are in `sprt`). */
-  sprtSettings?: StoredSprt;
+  /** The bot under test is the first entrant, measured against the second. */
+  sprtSettings?: SprtMatchSettings;
   /** For `swiss`: the rounds asked for (the step's rounds are in `swiss`). */
   swissRounds?: number;
   rules: RulesInput;
@@ -91,9 +84,37 @@ const TOURNAMENT_FIRST_SEAT: SeatIndex = 0;
 
 const matchLinks = (matchId: string) => ({ match: `/v1/matches/${matchId}`, record: `/v1/matches/${matchId}/record`, page: `/matches/${matchId}` });
 
-/** The finished games, as the table reads them. */
-const playedGames = (games: readonly StoredGame[]): PlayedGame[] =>
-  games.flatMap((game) => (game.status === "finished" && game.outcome !== null ? [{ first: game.first, second: game.second, ...game.outcome }] : []));
+/**
+ * The format options of a request, as its format checks them (formatOf(kind).settle): games per pair,
+ * and each format field given, an SPRT's with its defaults filled in.
+ */
+export function requestOptions(request: Pick<CreateTournamentRequest, "gamesPerPair" | "sprt" | "rounds">): FormatOptions {
+  return {
+    gamesPerPair: request.gamesPerPair,
+    ...(request.sprt !== undefined ? { sprt: { ...SPRT_DEFAULTS, ...request.sprt } } : {}),
+    ...(request.rounds !== undefined ? { rounds: request.rounds } : {}),
+  };
+}
+
+/** Where a tournament record keeps its format fields. */
+export function storedFields(options: FormatFields): Pick<StoredTournament, "sprtSettings" | "swissRounds"> {
+  return { ...(options.sprt ? { sprtSettings: options.sprt } : {}), ...(options.rounds !== undefined ? { swissRounds: options.rounds } : {}) };
+}
+
+/** A tournament record as its format reads it. */
+export function settingsOf(
+  tournament: Pick<StoredTournament, "entries" | "gamesPerPair" | "seed" | "openings" | "concurrency" | "sprtSettings" | "swissRounds">,
+): TournamentSettings {
+  return {
+    bots: tournament.entries.map((entry) => entry.name),
+    gamesPerPair: tournament.gamesPerPair,
+    seed: tournament.seed,
+    openings: tournament.openings ?? [],
+    concurrency: tournament.concurrency ?? 1,
+    ...(tournament.sprtSettings ? { sprt: tournament.sprtSettings } : {}),
+    ...(tournament.swissRounds !== undefined ? { rounds: tournament.swissRounds } : {}),
+  };
+}
 
 /** A game's public view (the view's `games`, and the pages of `GET /v1/tournaments/{id}/games`). */
 export function gameOutput(game: StoredGame, tournament: StoredTournament): TournamentGameOutput {
@@ -175,14 +196,10 @@ function accuracyRows(bots: readonly string[], games: readonly StoredGame[], rev
  */
 export function tournamentView(tournament: StoredTournament, games: readonly StoredGame[], reviews: readonly StoredGameReview[] = []): TournamentOutput {
   const bots = tournament.entries.map((entry) => entry.name);
-  // A Swiss: byes count, Buchholz breaks ties first, and no crosstable (most pairs never meet).
-  const { standings, crosstable } =
-    tournament.kind === "swiss"
-      ? {
-          standings: computeStandings(bots, scoredGames(playedGames(games)), { byePoints: byePointsOf(tournament), order: "swiss" }),
-          crosstable: { bots: [], cells: [] },
-        }
-      : tableOf(bots, playedGames(games));
+  const format = formatOf(tournament.kind);
+  const settings = settingsOf(tournament);
+  const { standings, crosstable } = format.table(settings, tournament, playedGames(games));
+  const extras = format.extras(settings, tournament, games);
   const outputs = games.map((game) => gameOutput(game, tournament));
   const shown = outputs.slice(0, TOURNAMENT_VIEW_GAMES);
   const count = (status: TournamentGameOutput["status"]) => outputs.filter((game) => game.status === status).length;
@@ -223,33 +240,25 @@ export function tournamentView(tournament: StoredTournament, games: readonly Sto
     })),
     crosstable,
     accuracy: accuracyRows(bots, games, reviews),
-    kind: tournament.kind ?? "roundRobin",
+    kind: format.kind,
     concurrency: tournament.concurrency ?? 1,
     openings: tournament.openings?.length ? { suite: tournament.openingSuite ?? null, count: tournament.openings.length } : null,
-    gauntlet: tournament.kind === "gauntlet" ? gauntletRows(bots, games) : null,
-    sprt: tournament.sprtSettings ? sprtState(tournament, tournament.sprtSettings, games) : null,
-    swiss: tournament.kind === "swiss" ? swissState(tournament, games) : null,
+    gauntlet: extras.gauntlet?.map((row) => ({ ...row, elo: row.elo === null ? null : eloOutput(row.elo) })) ?? null,
+    sprt: extras.sprt ? sprtOutput(extras.sprt) : null,
+    swiss: extras.swiss ? swissOutput(extras.swiss) : null,
     games: shown,
     moreGames: outputs.length > shown.length ? nextLink(`/v1/tournaments/${tournament.id}/games`, DEFAULT_PAGE_LIMIT, [shown.length - 1]) : null,
   };
 }
 
-/** Each bot's bye points in a Swiss. */
-function byePointsOf(tournament: StoredTournament): Map<string, number> {
-  const points = new Map<string, number>();
-  for (const bot of tournament.swiss?.byes.flat() ?? []) points.set(bot, (points.get(bot) ?? 0) + swissByePoints(tournament.gamesPerPair));
-  return points;
-}
-
 /** A Swiss's rounds: each with its pairings (read off the games) and its byes. */
-function swissState(tournament: StoredTournament, games: readonly StoredGame[]): SwissStateOutput {
-  const swiss = tournament.swiss ?? { rounds: tournament.swissRounds ?? 0, paired: 0, byes: [], stopped: null };
+function swissOutput(swiss: SwissSummary): SwissStateOutput {
   return {
     rounds: swiss.rounds,
     paired: swiss.paired,
-    byePoints: swissByePoints(tournament.gamesPerPair),
+    byePoints: swiss.byePoints,
     stopped: swiss.stopped,
-    byRound: swissRoundResults(games, swiss.byes).map((round) => ({
+    byRound: swiss.byRound.map((round) => ({
       round: round.round,
       status: round.pairings.every((pairing) => pairing.over === pairing.games) ? "finished" : "playing",
       boards: round.pairings,
@@ -258,19 +267,7 @@ function swissState(tournament: StoredTournament, games: readonly StoredGame[]):
   };
 }
 
-/** A gauntlet's rows: the challenger (the first entrant) against each bot of the field. */
-function gauntletRows(bots: readonly string[], games: readonly StoredGame[]): GauntletRowOutput[] {
-  const [challenger, ...field] = bots;
-  const played = games.flatMap((game) =>
-    game.status === "finished" && game.outcome ? [{ first: game.first, second: game.second, winner: game.outcome.winner, pair: game.pair }] : [],
-  );
-  return field.map((opponent) => {
-    const row = gauntletRow(challenger, opponent, played);
-    return { ...row, elo: row.elo === null ? null : eloOutput(row.elo) };
-  });
-}
-
-const eloOutput = (elo: ReturnType<typeof eloEstimate>) => ({
+const eloOutput = (elo: EloEstimate) => ({
   elo: tenths(elo.elo),
   low: tenths(elo.low),
   high: tenths(elo.high),
@@ -278,31 +275,27 @@ const eloOutput = (elo: ReturnType<typeof eloEstimate>) => ({
 });
 
 /** The SPRT's live state: the step's pair counts, the LLR against its bounds, the Elo estimate, and W/D/L of the bot under test. */
-function sprtState(tournament: StoredTournament, settings: StoredSprt, games: readonly StoredGame[]): SprtStateOutput {
-  const [test, base] = tournament.entries.map((entry) => entry.name);
-  const pentanomial: Pentanomial = tournament.sprt?.pentanomial ?? [0, 0, 0, 0, 0];
-  const finished = games.filter((game) => game.status === "finished" && game.outcome);
-  const { elo0, elo1, alpha, beta, model, maxGames } = settings;
-  const bounds = sprtBounds(settings);
+function sprtOutput(sprt: SprtSummary): SprtStateOutput {
+  const { elo0, elo1, alpha, beta, model, maxGames } = sprt.settings;
   const round = (value: number) => Math.round(value * 1000) / 1000;
   return {
-    test,
-    base,
+    test: sprt.test,
+    base: sprt.base,
     elo0,
     elo1,
     alpha,
     beta,
     model,
     maxGames,
-    llr: round(sprtLlr(pentanomial, settings)),
-    lower: round(bounds.lower),
-    upper: round(bounds.upper),
-    decision: tournament.sprt?.decision ?? null,
-    pentanomial,
-    pairs: pentanomial.reduce((sum, count) => sum + count, 0),
-    wins: finished.filter((game) => game.outcome?.winner === test).length,
-    draws: finished.filter((game) => game.outcome?.winner === null).length,
-    losses: finished.filter((game) => game.outcome?.winner === base).length,
-    elo: eloOutput(eloEstimate(pentanomial)),
+    llr: round(sprt.llr),
+    lower: round(sprt.bounds.lower),
+    upper: round(sprt.bounds.upper),
+    decision: sprt.decision,
+    pentanomial: sprt.pentanomial,
+    pairs: sprt.pairs,
+    wins: sprt.wins,
+    draws: sprt.draws,
+    losses: sprt.losses,
+    elo: eloOutput(sprt.elo),
   };
 }

@@ -1408,7 +1408,7 @@ class Tournament(TypedDict):
     bots: List[TournamentEntry]
     #: How far it has got.
     progress: TournamentProgress
-    #: Recomputed from the finished games: points, then Sonneborn-Berger, then rating.
+    #: Recomputed from the finished games: points, then Sonneborn-Berger, then rating (a Swiss: its byes counted, Buchholz before Sonneborn-Berger).
     standings: List[Standing]
     crosstable: Crosstable
     #: Each bot's accuracy over its games reviewed so far, in the order of `bots`.
@@ -1619,7 +1619,7 @@ class SwissBoard(TypedDict):
 
 
 class TournamentGame(TypedDict):
-    """One game of the round robin."""
+    """One game of the tournament."""
 
     #: Position in play order, from 0.
     index: int
@@ -1699,7 +1699,7 @@ class _CreateTournamentRequestRequired(TypedDict):
 
 
 class CreateTournamentRequest(_CreateTournamentRequestRequired, total=False):
-    """A round robin, a gauntlet or an SPRT match between registered and built-in bots."""
+    """A round robin, a gauntlet, an SPRT match or a Swiss between registered and built-in bots."""
 
     #: A name to show.
     name: str
@@ -1711,7 +1711,7 @@ class CreateTournamentRequest(_CreateTournamentRequestRequired, total=False):
     rounds: int
     #: Openings the games start from, in pairs: each opening is played twice by the same two bots, each making the first move once, the two games next to each other (openings taken in a seeded order, round and round the list). A built-in suite by name, or a list (at most 200). Absent: every game starts from the empty board.
     openings: Union[str, List[OpeningInput]]
-    #: Games played at once (1-8; default 1), each in its own match with its own clock. In a round robin no bot plays two games at once (games start in schedule order as their bots become free); in a gauntlet or an SPRT the first bot may play up to this many.
+    #: Games played at once (1-8; default 1), each in its own match with its own clock. In a round robin or a Swiss no bot plays two games at once (games start in schedule order as their bots become free); in a gauntlet or an SPRT the first bot may play up to this many.
     concurrency: int
     sprt: SprtInput
     rules: RulesInput

@@ -1,7 +1,8 @@
 /**
  * Tournaments: each is one TournamentObject Durable Object (src/objects/tournament.ts), addressed by its
- * random id, that plays a round robin, a gauntlet or an SPRT match between registered bots and built-in
- * ones with alarms. These routes check the request (its openings by playing them on a new match),
+ * random id, that plays a tournament of any format (src/tournament/formats.ts: a round robin, a gauntlet,
+ * an SPRT match or a Swiss) between registered bots and built-in ones with alarms. These routes check the
+ * request (its format's fields and limits by its format, its openings by playing them on a new match),
  * resolve the entrants (registered bots from the registry, with their secrets), and call the object.
  * The management token (`Authorization: Bearer`) cancels it.
  */
@@ -18,21 +19,16 @@ import {
   examples,
   IdempotencyHeadersSchema,
   LIMIT_POLICIES,
-  MAX_SWISS_BOTS,
-  MAX_SWISS_GAMES,
-  MAX_TOURNAMENT_BOTS,
-  MAX_TOURNAMENT_GAMES,
   MAX_TOURNAMENT_MOVE_MS,
   nextLink,
   GamePageQuerySchema,
   ProblemError,
   readSettings,
-  SPRT_DEFAULTS,
+  requestOptions,
   type StoredEntry,
-  type StoredSprt,
+  storedFields,
   TOURNAMENT_VIEW_GAMES,
   TournamentGamePageSchema,
-  type TournamentKindInput,
   TournamentSchema,
   withRateLimitHeaders,
 } from "../../wire/index.ts";
@@ -40,13 +36,16 @@ import { hashToken, type MatchOpening, newId, newToken } from "../../match/index
 import { makeRules } from "../../rules/index.ts";
 import { isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts";
 import {
-  defaultSwissRounds,
-  maxSwissRounds,
+  formatOf,
+  MAX_SWISS_BOTS,
+  MAX_SWISS_GAMES,
+  MAX_TOURNAMENT_GAMES,
   OPENING_SUITE_NAMES,
   OPENING_SUITES,
   parseOpenings,
   scheduleProblem,
-  sprtProblem,
+  serviceRefusal,
+  settle,
   suiteProblem,
 } from "../../tournament/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
@@ -65,7 +64,9 @@ function gameCursor(cursor: string): number {
   const parts = decodeCursor(cursor);
   const index = Number(parts?.[0]);
   if (parts?.length !== 1 || !Number.isSafeInteger(index) || index < 0) {
-    throw new ProblemError("request/invalid", "cursor: not a cursor of this list (pass the one in `next` as is)", { errors: [{ path: ["cursor"], message: "not a cursor of this list" }] });
+    throw new ProblemError("request/invalid", "cursor: not a cursor of this list (pass the one in `next` as is)", {
+      errors: [{ path: ["cursor"], message: "not a cursor of this list" }],
+    });
   }
   return index;
 }
@@ -75,7 +76,9 @@ function gameCursor(cursor: string): number {
  * admit them: a bot whose owner keeps its entry (`entry: owner`) needs its management token beside its id.
  */
 async function entriesOf(c: Context<AppEnv>, items: CreateTournamentRequest["bots"]): Promise<StoredEntry[]> {
-  const claims = items.map((item, index): BotClaim => (typeof item === "string" ? { id: item, at: { entrant: index } } : { id: item.id, token: item.token, at: { entrant: index } }));
+  const claims = items.map(
+    (item, index): BotClaim => (typeof item === "string" ? { id: item, at: { entrant: index } } : { id: item.id, token: item.token, at: { entrant: index } }),
+  );
   claims.forEach((claim, index) => {
     if (claims.findIndex((other) => other.id === claim.id) !== index) throw invalid(["bots", index], `${claim.id} is entered twice`);
   });
@@ -101,7 +104,9 @@ function openingsOf(request: CreateTournamentRequest): { openings: MatchOpening[
   const rules = makeRules(request.rules ?? {});
   if (typeof request.openings === "string") {
     const suite = Object.hasOwn(OPENING_SUITES, request.openings) ? OPENING_SUITES[request.openings] : undefined;
-    const problem = suite ? suiteProblem(suite, rules) : `there is no built-in opening suite '${request.openings}' (the suites are ${OPENING_SUITE_NAMES.join(", ")})`;
+    const problem = suite
+      ? suiteProblem(suite, rules)
+      : `there is no built-in opening suite '${request.openings}' (the suites are ${OPENING_SUITE_NAMES.join(", ")})`;
     if (problem || !suite) throw invalid(["openings"], problem ?? "unknown suite");
     return { openings: suite.openings, suite: suite.name };
   }
@@ -111,43 +116,6 @@ function openingsOf(request: CreateTournamentRequest): { openings: MatchOpening[
   const read = parseOpenings(request.openings.join("\n"), rules, "openings");
   if (!read.ok) throw invalid(["openings", read.line - 1], read.detail);
   return { openings: read.openings, suite: null };
-}
-
-/** The checked settings of an SPRT request, defaults filled in; refuses `sprt` on another kind, and its absence on an SPRT. */
-function sprtOf(request: CreateTournamentRequest, kind: TournamentKindInput): StoredSprt | undefined {
-  if (kind !== "sprt") {
-    if (request.sprt !== undefined) throw invalid(["sprt"], `only a tournament of kind sprt takes sprt settings (this one is ${kind})`);
-    return undefined;
-  }
-  if (request.sprt === undefined) throw invalid(["sprt"], "a tournament of kind sprt needs its settings: elo0 and elo1 at least");
-  if (request.bots.length !== 2) throw invalid(["bots"], "an SPRT match is between two bots: the one under test, then the one it is measured against");
-  const sprt: StoredSprt = { ...SPRT_DEFAULTS, ...request.sprt };
-  const problem = sprtProblem(sprt);
-  if (problem) throw invalid(["sprt"], problem);
-  return sprt;
-}
-
-/** The games a request schedules. */
-function gameCount(request: CreateTournamentRequest, kind: TournamentKindInput, sprt: StoredSprt | undefined, rounds: number | undefined): number {
-  const n = request.bots.length;
-  if (sprt) return sprt.maxGames;
-  if (rounds !== undefined) return Math.floor(n / 2) * rounds * request.gamesPerPair;
-  return (kind === "gauntlet" ? n - 1 : (n * (n - 1)) / 2) * request.gamesPerPair;
-}
-
-/** A Swiss's rounds (default ceil(log2 N) + 1); refuses `rounds` on another kind, and more bots than 16 anywhere but in a Swiss. */
-function swissRoundsOf(request: CreateTournamentRequest, kind: TournamentKindInput): number | undefined {
-  const n = request.bots.length;
-  if (kind !== "swiss") {
-    if (request.rounds !== undefined) throw invalid(["rounds"], `only a tournament of kind swiss takes rounds (this one is ${kind})`);
-    if (n > MAX_TOURNAMENT_BOTS) throw invalid(["bots"], `at most ${MAX_TOURNAMENT_BOTS} bots in a ${kind} (a swiss takes up to ${MAX_SWISS_BOTS})`);
-    return undefined;
-  }
-  const rounds = request.rounds ?? defaultSwissRounds(n);
-  if (rounds > maxSwissRounds(n)) {
-    throw invalid(["rounds"], `${n} bots can play at most ${maxSwissRounds(n)} rounds (no pairing repeated, at most one bye each)`);
-  }
-  return rounds;
 }
 
 export function registerTournamentsRoutes(app: App): void {
@@ -190,11 +158,22 @@ export function registerTournamentsRoutes(app: App): void {
                 },
                 gauntlet: {
                   summary: "A gauntlet: the first bot against each of the others, from two openings of its own",
-                  value: { kind: "gauntlet", bots: [EXAMPLE_BOT_ID, "easy", "medium"], gamesPerPair: 4, openings: ["................. -0 a1-1", "8.9A............B"] },
+                  value: {
+                    kind: "gauntlet",
+                    bots: [EXAMPLE_BOT_ID, "easy", "medium"],
+                    gamesPerPair: 4,
+                    openings: ["................. -0 a1-1", "8.9A............B"],
+                  },
                 },
                 sprt: {
                   summary: "An SPRT: is the registered bot better than hard by 10 Elo or more?",
-                  value: { kind: "sprt", bots: [EXAMPLE_BOT_ID, "hard"], openings: "classic", concurrency: 4, sprt: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, maxGames: 400 } },
+                  value: {
+                    kind: "sprt",
+                    bots: [EXAMPLE_BOT_ID, "hard"],
+                    openings: "classic",
+                    concurrency: 4,
+                    sprt: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, maxGames: 400 },
+                  },
                 },
                 swiss: {
                   summary: "A Swiss of four rounds between five bots, from the classic suite, four games at a time",
@@ -212,7 +191,14 @@ export function registerTournamentsRoutes(app: App): void {
           content: { "application/json": { schema: CreatedTournamentSchema, example: examples.tournament.created } },
         },
         ...withRateLimitHeaders(
-          problems("/v1/tournaments", [...BODY, ...IDEMPOTENCY_PROBLEMS, "tournament/unknown_bot", "registry/entry_refused", "registry/url_not_allowed", "request/rate_limited"]),
+          problems("/v1/tournaments", [
+            ...BODY,
+            ...IDEMPOTENCY_PROBLEMS,
+            "tournament/unknown_bot",
+            "registry/entry_refused",
+            "registry/url_not_allowed",
+            "request/rate_limited",
+          ]),
         ),
       },
     }),
@@ -222,15 +208,14 @@ export function registerTournamentsRoutes(app: App): void {
       if (request.clock.kind === "move" && request.clock.moveMs > MAX_TOURNAMENT_MOVE_MS) {
         throw invalid(["clock", "moveMs"], `at most ${MAX_TOURNAMENT_MOVE_MS} ms per move in a tournament`);
       }
-      const kind = request.kind ?? "roundRobin";
-      const sprt = sprtOf(request, kind);
-      const rounds = swissRoundsOf(request, kind);
-      const games = gameCount(request, kind, sprt, rounds);
-      const most = rounds !== undefined ? MAX_SWISS_GAMES : MAX_TOURNAMENT_GAMES;
-      if (!sprt && games > most) {
-        const shape = rounds !== undefined ? `${rounds} rounds of ${Math.floor(request.bots.length / 2)} pairings` : `${request.bots.length} bots`;
-        throw invalid(["gamesPerPair"], `${shape} with ${request.gamesPerPair} games per pair make ${games} games; at most ${most}`);
-      }
+      // The format checks its own fields against the bots (ids for now: names are checked once resolved), then the service's limits.
+      const format = formatOf(request.kind);
+      const bots = request.bots.map((item) => (typeof item === "string" ? item : item.id));
+      const settled = settle(format, bots, requestOptions(request));
+      if (!settled.ok) throw invalid([settled.refusal.field], settled.refusal.message);
+      const options = settled.options;
+      const refusal = serviceRefusal(format, bots.length, options);
+      if (refusal) throw invalid([refusal.field], refusal.message);
       const { openings, suite } = openingsOf(request);
       const entries = await entriesOf(c, request.bots);
       const problem = scheduleProblem(
@@ -248,13 +233,12 @@ export function registerTournamentsRoutes(app: App): void {
           name: request.name ?? null,
           tokenHash: await hashToken(token),
           entries,
-          kind,
-          gamesPerPair: request.gamesPerPair,
+          kind: format.kind,
+          gamesPerPair: options.gamesPerPair,
           concurrency: request.concurrency ?? 1,
           openings,
           openingSuite: suite,
-          ...(sprt ? { sprtSettings: sprt } : {}),
-          ...(rounds !== undefined ? { swissRounds: rounds } : {}),
+          ...storedFields(options),
           rules: request.rules ?? {},
           clock: request.clock,
           seed,
