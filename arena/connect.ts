@@ -7,7 +7,7 @@
  * instead. It reconnects with backoff (the service sends every open request again on reconnect, and a
  * request already being answered is not forwarded twice) and says what it does, a line per event.
  */
-import { callBot, type CheckedMoveRequest, generateBotSecret, type MoveAnswer, referenceAnswer } from "../src/bots/index.ts";
+import { callBot, type CheckedMoveRequest, generateBotSecret, type MoveAnswer, builtInAnswer } from "../src/bots/index.ts";
 import type { Level } from "../src/engine/index.ts";
 import { readMoveRequest } from "../src/wire/index.ts";
 
@@ -75,7 +75,7 @@ export function startBridge(options: BridgeOptions): Bridge {
     }
     const checked = readMoveRequest(event.request);
     if (!checked.ok) return { ok: false, detail: checked.error };
-    const answer: MoveAnswer = referenceAnswer(local.level, checked.value as CheckedMoveRequest, { maxNodes: local.maxNodes ?? 1_000_000 });
+    const answer: MoveAnswer = builtInAnswer(local.level, checked.value as CheckedMoveRequest, { maxNodes: local.maxNodes ?? 1_000_000 });
     return { ok: true, answer };
   }
 

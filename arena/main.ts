@@ -1,9 +1,9 @@
 /**
- * The `arena` runner: `run` (the default) plays a round robin between HTTP bots and reference bots with
+ * The `arena` runner: `run` (the default) plays a round robin between HTTP bots and built-in bots with
  * the same game code, forfeit policy and standings as the service; `gauntlet` plays one bot against
  * each of a field; `sprt` plays game pairs between two bots until a sequential test decides; `swiss`
  * plays a Swiss, each round paired when the one before is over; `serve`
- * serves a reference bot over HTTP; `check` runs the conformance check against a bot. Arguments are
+ * serves a built-in bot over HTTP; `check` runs the conformance check against a bot. Arguments are
  * parsed here; the work is done by src/tournament, src/bots and the bot server of src/wire/bot-server.ts.
  */
 import { readFileSync } from "node:fs";
@@ -20,13 +20,13 @@ import {
   fetchBotInfo,
   generateBotSecret,
   httpBot,
-  isReferenceBot,
+  isBuiltInBot,
   isValidBotSecret,
   type Player,
-  REFERENCE_BOTS,
-  referenceAnswer,
-  referenceBot,
-  referenceBotInfo,
+  BUILT_IN_BOTS,
+  builtInAnswer,
+  builtInBot,
+  builtInBotInfo,
 } from "../src/bots/index.ts";
 import { botFetchHandler } from "../src/wire/index.ts";
 import type { MatchOpening } from "../src/match/index.ts";
@@ -51,22 +51,22 @@ import { textOf } from "./format.ts";
 import { type RunningServer, serveFetch } from "./node-server.ts";
 import { startBridge } from "./connect.ts";
 
-/** The reference bots' node budget per move unless --max-nodes says otherwise: the service's default (wrangler.toml's ENGINE_DEFAULT_NODES). */
+/** The built-in bots' node budget per move unless --max-nodes says otherwise: the service's default (wrangler.toml's ENGINE_DEFAULT_NODES). */
 export const RUNNER_MAX_NODES = 2_000_000;
 
 const USAGE = `Usage:
   npm run arena -- --bot NAME=URL --bot NAME=URL [--bot LEVEL ...] [options]
-      Plays a round robin. A bot is NAME=URL (an HTTP bot), a reference level (${REFERENCE_BOTS.join(", ")}),
-      or NAME=LEVEL (a reference bot under another name).
+      Plays a round robin. A bot is NAME=URL (an HTTP bot), a built-in bot (${BUILT_IN_BOTS.join(", ")}),
+      or NAME=LEVEL (a built-in bot under another name).
       --games N          games per pair, even (default 2): half with each bot giving first
       --openings NAME|FILE  start the games from openings, each played twice with the seats swapped:
                          a built-in suite (${OPENING_SUITE_NAMES.join(", ")}) or a file of game records or
                          position strings, one per line
       --concurrency N    games played at once (default 1); a bot is never in two games at once
       --move-timeout MS  time per move, round trip included (default 1000)
-      --seed N           schedule and reference-bot seed (default 1)
+      --seed N           schedule and built-in-bot seed (default 1)
       --secret SECRET    whsec_... secret to sign calls with (default: a fresh one, printed)
-      --max-nodes N      node budget per move of the reference bots (default 2000000, the service's)
+      --max-nodes N      node budget per move of the built-in bots (default 2000000, the service's)
       --squares          the advanced variant: 2x2 squares count
       --attributes LIST  beginner variant, e.g. color,shape (default all four)
       --announce MODE    auto (default) or manual
@@ -88,7 +88,7 @@ const USAGE = `Usage:
       --rounds N rounds (default ceil(log2 bots) + 1), with the options of a round robin; a bot is never
       in two games at once.
   npm run arena -- serve LEVEL [--port 9001] [--host 127.0.0.1] [--secret SECRET] [--max-nodes N]
-      Serves a reference bot over HTTP with the bot protocol (verifying signatures when --secret is set).
+      Serves a built-in bot over HTTP with the bot protocol (verifying signatures when --secret is set).
   npm run arena -- check URL [--move-timeout MS] [--secret SECRET]
       Checks that the bot at URL answers GET / and legal moves in time.
   npm run arena -- secret
@@ -120,19 +120,19 @@ function secretOption(value: string | undefined): string | undefined {
   return value;
 }
 
-export type BotSpec = { name: string; kind: "http"; url: string } | { name: string; kind: "reference"; level: Level };
+export type BotSpec = { name: string; kind: "http"; url: string } | { name: string; kind: "builtIn"; level: Level };
 
 /** `perfect`, `alice=http://127.0.0.1:9001` or `easy2=easy`. */
 export function parseBotSpec(spec: string): BotSpec {
   const equals = spec.indexOf("=");
   if (equals < 0) {
-    if (isReferenceBot(spec)) return { name: spec, kind: "reference", level: spec };
-    throw new UsageError(`--bot ${spec}: expected NAME=URL or one of ${REFERENCE_BOTS.join(", ")}`);
+    if (isBuiltInBot(spec)) return { name: spec, kind: "builtIn", level: spec };
+    throw new UsageError(`--bot ${spec}: expected NAME=URL or one of ${BUILT_IN_BOTS.join(", ")}`);
   }
   const name = spec.slice(0, equals).trim();
   const target = spec.slice(equals + 1).trim();
   if (!/^[A-Za-z0-9_.-]{1,40}$/.test(name)) throw new UsageError(`--bot ${spec}: a name is 1-40 letters, digits, '_', '.' or '-'`);
-  if (isReferenceBot(target)) return { name, kind: "reference", level: target };
+  if (isBuiltInBot(target)) return { name, kind: "builtIn", level: target };
   const problem = botUrlProblem(target);
   if (problem) throw new UsageError(`--bot ${spec}: ${problem}`);
   return { name, kind: "http", url: target };
@@ -220,15 +220,15 @@ async function setUp(values: PlayValues, io: Io, minBots = 2): Promise<Play> {
     io.err(`Signing calls with ${secret} (pass --secret to use the one your bots verify with).\n`);
   }
   const players: Player[] = specs.map((spec) =>
-    spec.kind === "reference"
-      ? referenceBot(spec.level, { name: spec.name, maxNodes })
+    spec.kind === "builtIn"
+      ? builtInBot(spec.level, { name: spec.name, maxNodes })
       : httpBot({ name: spec.name, url: spec.url, secret: secret as string, endTimeoutMs: Math.min(moveMs, 2000) }),
   );
   if (new Set(players.map((player) => player.name)).size !== players.length)
-    throw new UsageError("bot names must be unique (use NAME=LEVEL to enter a reference bot twice)");
-  if (concurrency > 1 && specs.some((spec) => spec.kind === "reference") && specs.some((spec) => spec.kind === "http")) {
+    throw new UsageError("bot names must be unique (use NAME=LEVEL to enter a built-in bot twice)");
+  if (concurrency > 1 && specs.some((spec) => spec.kind === "builtIn") && specs.some((spec) => spec.kind === "http")) {
     io.err(
-      "Note: reference bots compute on the runner's thread; with --concurrency above 1 an HTTP bot's answer may be read late while one computes (and count against its clock).\n",
+      "Note: built-in bots compute on the runner's thread; with --concurrency above 1 an HTTP bot's answer may be read late while one computes (and count against its clock).\n",
     );
   }
 
@@ -358,12 +358,12 @@ async function playFormat(format: AnyFormat, args: string[], io: Io): Promise<nu
   return 0;
 }
 
-/** Starts serving a reference bot; resolves once listening (for tests) with the running server. */
-export async function serveReferenceBot(level: Level, options: { port: number; host?: string; secret?: string; maxNodes?: number }): Promise<RunningServer> {
+/** Starts serving a built-in bot; resolves once listening (for tests) with the running server. */
+export async function serveBuiltInBot(level: Level, options: { port: number; host?: string; secret?: string; maxNodes?: number }): Promise<RunningServer> {
   const handler = botFetchHandler({
-    info: referenceBotInfo(level),
+    info: builtInBotInfo(level),
     secret: options.secret,
-    move: (checked) => referenceAnswer(level, checked, { maxNodes: options.maxNodes }),
+    move: (checked) => builtInAnswer(level, checked, { maxNodes: options.maxNodes }),
   });
   return serveFetch(handler, { port: options.port, host: options.host });
 }
@@ -376,9 +376,9 @@ async function serve(args: string[], io: Io): Promise<number> {
     strict: true,
   });
   const level = positionals[0];
-  if (positionals.length !== 1 || !isReferenceBot(level)) throw new UsageError(`serve takes one level: ${REFERENCE_BOTS.join(", ")}`);
+  if (positionals.length !== 1 || !isBuiltInBot(level)) throw new UsageError(`serve takes one level: ${BUILT_IN_BOTS.join(", ")}`);
   const secret = secretOption(values.secret);
-  const running = await serveReferenceBot(level, {
+  const running = await serveBuiltInBot(level, {
     port: integer(values.port, "--port", 9001),
     host: values.host,
     secret,
@@ -432,7 +432,7 @@ async function connect(args: string[], io: Io): Promise<number> {
   });
   const { service, "bot-id": botId, token, bot } = values;
   if (!service || !botId || !token || !bot) throw new UsageError("connect needs --service, --bot-id, --token and --bot");
-  if (!isReferenceBot(bot)) {
+  if (!isBuiltInBot(bot)) {
     const problem = botUrlProblem(bot);
     if (problem) throw new UsageError(`--bot: ${problem}`);
   }
@@ -440,7 +440,7 @@ async function connect(args: string[], io: Io): Promise<number> {
     service,
     botId,
     token,
-    bot: isReferenceBot(bot)
+    bot: isBuiltInBot(bot)
       ? { level: bot, maxNodes: integer(values["max-nodes"], "--max-nodes", 1_000_000, 1) }
       : { url: bot, secret: secretOption(values.secret) },
     log: (line) => io.err(`${new Date().toISOString()} ${line}\n`),

@@ -31,7 +31,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import Table from "cli-table3";
 import { installBookFiles } from "../arena/books.ts";
-import { referenceBot } from "../src/bots/index.ts";
+import { builtInBot } from "../src/bots/index.ts";
 import { evaluateInTurn } from "../src/engine/index.ts";
 import { makePositionString, makeRules, type Position } from "../src/rules/index.ts";
 import { OPENING_SUITES, runSprt } from "../src/tournament/index.ts";
@@ -107,7 +107,7 @@ function inProcess(): Subject {
       void runSprt({
         // Once stopped, a bot's move never comes: the run waits for ever, with no CPU, while the service is measured.
         players: SPRT.bots.map((level) => {
-          const bot = referenceBot(level, { maxNodes: 2_000_000 });
+          const bot = builtInBot(level, { maxNodes: 2_000_000 });
           return { ...bot, move: (request, options) => (stopped ? new Promise<never>(() => {}) : bot.move(request, options)) };
         }),
         rules: classic,

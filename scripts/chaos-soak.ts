@@ -23,7 +23,7 @@ import { join } from "node:path";
 import Table from "cli-table3";
 import { serveFetch, type RunningServer } from "../arena/node-server.ts";
 import { type Bridge, startBridge } from "../arena/connect.ts";
-import { type MoveAnswer, referenceAnswer } from "../src/bots/index.ts";
+import { type MoveAnswer, builtInAnswer } from "../src/bots/index.ts";
 import { seededRandom } from "../src/engine/random.ts";
 import { legalMoves, makeMoveText, makePositionString, makeRules, playMove, type Position, readPosition, START_POSITION_STRING } from "../src/rules/index.ts";
 import { computeStandings, type ScoredGame } from "../src/tournament/index.ts";
@@ -136,7 +136,7 @@ export async function soak(options: SoakOptions): Promise<boolean> {
                 bot.misbehaved.add(at);
                 return { place: "z9" };
               } else await sleep(30 + random() * 120);
-              return referenceAnswer("easy", checked, { maxNodes: 20_000 });
+              return builtInAnswer("easy", checked, { maxNodes: 20_000 });
             } finally {
               bot.inFlight--;
             }

@@ -36,7 +36,7 @@ import { apiClient, log, quantile, Server, sleep } from "./chaos-kit.ts";
 import { soak } from "./chaos-soak.ts";
 import { serveFetch, type RunningServer } from "../arena/node-server.ts";
 import { type Bridge, startBridge } from "../arena/connect.ts";
-import { referenceAnswer } from "../src/bots/index.ts";
+import { builtInAnswer } from "../src/bots/index.ts";
 import { seededRandom } from "../src/engine/random.ts";
 import { legalMoves, makeRules, playMove, readPosition, START_POSITION_STRING, makePositionString, type Position } from "../src/rules/index.ts";
 import { computeStandings, type ScoredGame } from "../src/tournament/index.ts";
@@ -92,7 +92,7 @@ async function startBot(bot: Bot): Promise<void> {
         move: async (checked) => {
           bot.moves++;
           await sleep(bot.delayMs);
-          return referenceAnswer("easy", checked, { maxNodes: 20_000 });
+          return builtInAnswer("easy", checked, { maxNodes: 20_000 });
         },
       });
       return handler(request);

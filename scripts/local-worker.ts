@@ -5,7 +5,7 @@
  * in a folder that survives a restart; and a fleet of HTTP bots on loopback that answer after a delay.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { referenceAnswer } from "../src/bots/index.ts";
+import { builtInAnswer } from "../src/bots/index.ts";
 import type { Level } from "../src/engine/index.ts";
 import { botFetchHandler } from "../src/wire/bot-server.ts";
 import { type RunningServer, serveFetch } from "../arena/node-server.ts";
@@ -97,7 +97,7 @@ export async function startBots(names: readonly string[], options: { level: Leve
           // The answer comes delayMs after the request, the engine's own time included: a bot's time
           // is then exactly delayMs a move, and the bench's ideal (plies x delay) is all of the bots' time.
           const started = performance.now();
-          const answer = referenceAnswer(levelOf(name), checked, { maxNodes: 20_000 });
+          const answer = builtInAnswer(levelOf(name), checked, { maxNodes: 20_000 });
           await sleep(Math.max(0, options.delayMs - (performance.now() - started)));
           moves++;
           return answer;

@@ -5491,7 +5491,7 @@ export interface components {
             builtIn: components["schemas"]["BuiltInBot"][];
         };
         /**
-         * @description A built-in reference bot (the engine at one level).
+         * @description A built-in bot (the engine at one level).
          * @example {
          *       "name": "easy",
          *       "url": "/bots/easy"

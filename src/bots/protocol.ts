@@ -2,7 +2,7 @@
  * The bot protocol: the JSON the arena sends to a bot and the JSON it accepts back. A move request
  * carries the whole state (ids, ply, seat, position, rules, pieces, history, clock), so a bot needs no
  * memory between calls. `Player` is what a tournament game talks to: an HTTP bot and an in-process
- * reference bot implement it alike.
+ * built-in bot implement it alike.
  */
 import {
   availablePieces,
@@ -115,7 +115,7 @@ export type PlayerReply = { ok: true; answer: unknown } | { ok: false; code: For
 export interface Player {
   readonly name: string;
   /**
-   * In-process players (the reference bots) move in the runner's own time: they hold untimed seats,
+   * In-process players (the built-in bots) move in the runner's own time: they hold untimed seats,
    * as an engine seat does in a hosted match. HTTP bots are charged the whole round trip.
    */
   readonly inProcess: boolean;

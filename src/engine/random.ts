@@ -1,6 +1,6 @@
 /**
  * Seeded randomness: a small generator (mulberry32), so the same seed gives the same choices everywhere,
- * and the one string hash that turns ids into seeds (engine seats, reference bots, schedules).
+ * and the one string hash that turns ids into seeds (engine seats, built-in bots, schedules).
  */
 export type RandomSource = () => number;
 

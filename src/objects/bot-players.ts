@@ -3,7 +3,7 @@
  * built-in bot in process (untimed), a webhook bot over HTTP, a connected bot through its link object
  * (the same Player: the step and a match's bot seat cannot tell them apart).
  */
-import { callCheck, httpBot, type Player, referenceBot } from "../bots/index.ts";
+import { callCheck, httpBot, type Player, builtInBot } from "../bots/index.ts";
 import { readSettings, type StoredBot, type StoredEntry } from "../wire/index.ts";
 import { connectedBot } from "./bot-link.ts";
 
@@ -16,7 +16,7 @@ export function registeredEntry(bot: StoredBot, name: string): StoredEntry {
 export function botPlayer(env: Env, entry: StoredEntry, maxNodes?: number): Player {
   switch (entry.kind) {
     case "builtIn":
-      return referenceBot(entry.level, { name: entry.name, ...(maxNodes === undefined ? {} : { maxNodes }) });
+      return builtInBot(entry.level, { name: entry.name, ...(maxNodes === undefined ? {} : { maxNodes }) });
     case "registered":
       // Each call first checks where the bot's host resolves (src/bots/resolve.ts).
       return httpBot({ name: entry.name, url: entry.url, secret: entry.secret, checkUrl: callCheck({ allowPrivate: readSettings(env).allowPrivateBotUrls }) });

@@ -31,7 +31,7 @@ import { tournamentsPage } from "./tournaments.ts";
 import { ladderBotPage, ladderPage } from "./ladder.ts";
 import { problemPage, problemsPage } from "./problems.ts";
 import { FAVICON } from "./favicon.ts";
-import { REFERENCE_BOTS } from "../bots/index.ts";
+import { BUILT_IN_BOTS } from "../bots/index.ts";
 import { OPENING_SUITES } from "../tournament/index.ts";
 import { DEFAULT_PAGE_LIMIT, decodeCursor, isProblemCode, MAX_PAGE_LIMIT, nextLink } from "../wire/index.ts";
 
@@ -188,7 +188,7 @@ export function registerPageRoutes(app: App): void {
         tournaments: views.flatMap((view) => (view.ok ? [view.value] : [])),
         older: index.more && last ? nextLink("/tournaments", limit, [last.createdAt, last.id]) : null,
         first: after === null,
-        builtIn: REFERENCE_BOTS.map((name) => ({ name, note: "built-in" })),
+        builtIn: BUILT_IN_BOTS.map((name) => ({ name, note: "built-in" })),
         // Anyone may enter an open bot; a bot kept by its owner needs its management token, which this page does not have.
         registered: bots.bots.filter((bot) => bot.entry === "open"),
         moreRegistered: bots.more,

@@ -107,7 +107,7 @@ export interface SprtPolicy extends SprtSettings {
 
 /** Settings of a tournament that shape its games. */
 export interface StepPolicy {
-  /** Bots that move in the host's own time (in-process reference bots): their seats are untimed. */
+  /** Bots that move in the host's own time (in-process built-in bots): their seats are untimed. */
   untimed: readonly string[];
   /** The longest a bot call may take when the clock allows more. */
   maxMoveMs?: number;

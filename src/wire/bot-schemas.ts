@@ -261,7 +261,7 @@ const BuiltInBotSchema = z
     name: z.enum(LEVELS).openapi({ description: "Its name: enter it in a tournament as is.", example: "easy" }),
     url: z.string().openapi({ format: "uri-reference", description: "Where it is served over HTTP with the bot protocol.", example: "/bots/easy" }),
   })
-  .openapi("BuiltInBot", { description: "A built-in reference bot (the engine at one level).", example: { name: "easy", url: "/bots/easy" } });
+  .openapi("BuiltInBot", { description: "A built-in bot (the engine at one level).", example: { name: "easy", url: "/bots/easy" } });
 
 export const BotListSchema = z
   .object({

@@ -1,6 +1,6 @@
 /**
  * The bot side of the bot protocol: `readMoveRequest` checks a move request a bot received (the served
- * reference bots trust no caller), and `botFetchHandler` serves a bot over HTTP as a fetch handler
+ * built-in bots trust no caller), and `botFetchHandler` serves a bot over HTTP as a fetch handler
  * `(Request) => Response`: the Worker mounts it at `/bots/{name}` and `npm run arena -- serve` wraps it
  * in node:http. With a secret it refuses calls whose Standard Webhooks signature does not verify (401);
  * without one it answers anyone. Rules options are read by the same zod schema as every request body.

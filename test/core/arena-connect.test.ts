@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EndNotice, generateBotSecret, referenceAnswer } from "../../src/bots/index.ts";
+import { type EndNotice, generateBotSecret, builtInAnswer } from "../../src/bots/index.ts";
 import { botFetchHandler, examples } from "../../src/wire/index.ts";
 import { type RunningServer, serveFetch } from "../../arena/node-server.ts";
 import { startBridge } from "../../arena/connect.ts";
@@ -38,7 +38,7 @@ beforeAll(async () => {
     botFetchHandler({
       info: { name: "local" },
       secret,
-      move: (checked) => referenceAnswer("easy", checked, { maxNodes: 5_000 }),
+      move: (checked) => builtInAnswer("easy", checked, { maxNodes: 5_000 }),
       onEnd: (notice) => ends.push(notice),
     }),
     { port: 0 },

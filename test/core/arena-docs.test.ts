@@ -4,7 +4,7 @@
  * on the unbalanced suite at the default budget, the two SPRTs and a round robin of four levels, issue
  * #23) and the README's section "Is my new bot better?" (the same two SPRTs). Each `npm run arena`
  * command there is run through the CLI's `main` and must print exactly the text block shown after it
- * (a command shown twice is run once). The reference bots are seeded by the tournament, match and ply
+ * (a command shown twice is run once). The built-in bots are seeded by the tournament, match and ply
  * and budgeted in nodes, so the same command prints the same summary on any machine; if the engine's
  * play changes, run the command and paste its output. The whole file costs a few minutes of one core:
  * the examples at the default budget play `hard`'s heuristic search at 2 million nodes.

@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { NO_INCIDENTS, renderReport } from "../../arena/format.ts";
-import { referenceBot } from "../../src/bots/index.ts";
+import { builtInBot } from "../../src/bots/index.ts";
 import { CLASSIC_RULES } from "../../src/rules/index.ts";
 import { runTournament } from "../../src/tournament/index.ts";
 
 describe("the runner's report of forfeits and replays", async () => {
   const report = await runTournament({
-    players: [referenceBot("random"), referenceBot("easy")],
+    players: [builtInBot("random"), builtInBot("easy")],
     gamesPerPair: 2,
     rules: CLASSIC_RULES,
     clock: { kind: "move", moveMs: 5000 },

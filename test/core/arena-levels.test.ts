@@ -4,7 +4,7 @@
  * (and is small enough that `hard`, unlike `perfect`, rarely solves an opening's 11 empty cells).
  */
 import { describe, expect, it } from "vitest";
-import { referenceBot } from "../../src/bots/index.ts";
+import { builtInBot } from "../../src/bots/index.ts";
 import { type Level, LEVELS } from "../../src/engine/index.ts";
 import { makeRules } from "../../src/rules/index.ts";
 import { OPENING_SUITES, runTournament } from "../../src/tournament/index.ts";
@@ -14,7 +14,7 @@ const MAX_NODES = 20_000;
 async function roundRobin(levels: readonly Level[], suite: string, seed: number) {
   const { openings, rules } = OPENING_SUITES[suite];
   return runTournament({
-    players: levels.map((level) => referenceBot(level, { maxNodes: MAX_NODES })),
+    players: levels.map((level) => builtInBot(level, { maxNodes: MAX_NODES })),
     gamesPerPair: 16,
     rules: makeRules(rules),
     clock: { kind: "none" },

@@ -1,5 +1,5 @@
 /**
- * `npm run arena -- swiss`: a Swiss of reference bots in the local runner, through the CLI's `main`: the
+ * `npm run arena -- swiss`: a Swiss of built-in bots in the local runner, through the CLI's `main`: the
  * standings with Buchholz, a row per round with its pairings and its bye, the report written as JSON
  * (rounds, byes, games with their round), the same output for the same seed, the example of
  * docs/arena.md printing what the page shows; and the bad arguments

@@ -1,6 +1,6 @@
 /**
  * The arena runner end to end, against real bot servers on 127.0.0.1: a round robin between two
- * well-behaved bots, a reference bot and one bot per misbehaviour. Every misbehaviour must give the
+ * well-behaved bots, a built-in bot and one bot per misbehaviour. Every misbehaviour must give the
  * right forfeit code, the tournament must finish, and the standings must equal those recounted here
  * by hand from the game records. Also: the conformance check, and the CLI's three commands.
  */
@@ -12,9 +12,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLASSIC_RULES } from "../../src/rules/index.ts";
-import { checkBot, generateBotSecret, httpBot, type Player, referenceBot, verifySignature } from "../../src/bots/index.ts";
+import { checkBot, generateBotSecret, httpBot, type Player, builtInBot, verifySignature } from "../../src/bots/index.ts";
 import { runTournament, type TournamentReport } from "../../src/tournament/index.ts";
-import { main, parseBotSpec, serveReferenceBot } from "../../arena/main.ts";
+import { main, parseBotSpec, serveBuiltInBot } from "../../arena/main.ts";
 import { exampleBotHandler } from "../../arena/example-bot.ts";
 import { playRecord } from "./arena-records.ts";
 import {
@@ -65,7 +65,7 @@ describe("a tournament against misbehaving bots", () => {
     const players: Player[] = [
       ...Object.entries(servers).map(([name, server]) => httpBot({ name, url: server.url, secret, endTimeoutMs: 200 })),
       httpBot({ name: "refuse", url: refusing, secret, endTimeoutMs: 200 }),
-      referenceBot("easy"),
+      builtInBot("easy"),
     ];
     report = await runTournament({ players, gamesPerPair: 2, rules: CLASSIC_RULES, clock: { kind: "move", moveMs: MOVE_MS }, seed: 11 });
   }, 60_000);
@@ -197,9 +197,9 @@ describe("the replay policy over HTTP", () => {
 });
 
 describe("the conformance check", () => {
-  it("passes a served reference bot, signing with the secret it verifies", async () => {
+  it("passes a served built-in bot, signing with the secret it verifies", async () => {
     const secret = generateBotSecret();
-    const served = await serveReferenceBot("easy", { port: 0, secret });
+    const served = await serveBuiltInBot("easy", { port: 0, secret });
     try {
       const report = await checkBot(served.url, { timeoutMs: 2000, secret });
       expect(report.checks.map((check) => [check.name, check.ok])).toEqual([
@@ -256,7 +256,7 @@ describe("the example bot in arena/example-bot.ts", () => {
       const stranger = await checkBot(url, { timeoutMs: 2000 });
       expect(stranger.checks.filter((check) => check.required).every((check) => !check.ok)).toBe(true);
       const report = await runTournament({
-        players: [httpBot({ name: "example", url, secret }), referenceBot("random")],
+        players: [httpBot({ name: "example", url, secret }), builtInBot("random")],
         gamesPerPair: 6,
         rules: CLASSIC_RULES,
         clock: { kind: "move", moveMs: 2000 },
@@ -279,14 +279,14 @@ describe("the arena CLI", () => {
   };
 
   it("parses bot specs", () => {
-    expect(parseBotSpec("perfect")).toEqual({ name: "perfect", kind: "reference", level: "perfect" });
+    expect(parseBotSpec("perfect")).toEqual({ name: "perfect", kind: "builtIn", level: "perfect" });
     expect(parseBotSpec("alice=http://127.0.0.1:9001")).toEqual({ name: "alice", kind: "http", url: "http://127.0.0.1:9001" });
-    expect(parseBotSpec("easy2=easy")).toEqual({ name: "easy2", kind: "reference", level: "easy" });
+    expect(parseBotSpec("easy2=easy")).toEqual({ name: "easy2", kind: "builtIn", level: "easy" });
     for (const bad of ["nobody", "x=ftp://h", "=http://h", "a b=http://h", "x=http://u:p@h"]) expect(() => parseBotSpec(bad)).toThrow();
   });
 
-  it("runs a tournament with an HTTP bot and a reference bot, prints the tables and writes the JSON report", async () => {
-    const served = await serveReferenceBot("random", { port: 0 });
+  it("runs a tournament with an HTTP bot and a built-in bot, prints the tables and writes the JSON report", async () => {
+    const served = await serveBuiltInBot("random", { port: 0 });
     const json = join(mkdtempSync(join(tmpdir(), "arena-")), "out.json");
     try {
       const { io, out } = capture();

@@ -6,7 +6,7 @@
  * Swiss with no legal pairing left ends there.
  */
 import { describe, expect, it } from "vitest";
-import { referenceBot } from "../../src/bots/index.ts";
+import { builtInBot } from "../../src/bots/index.ts";
 import { CLASSIC_RULES } from "../../src/rules/index.ts";
 import {
   newProgress,
@@ -22,7 +22,7 @@ import {
 } from "../../src/tournament/index.ts";
 
 const players = ["random", "easy", "medium"].flatMap((level) =>
-  [1, 2, 3].map((copy) => referenceBot(level as "random", { name: `${level}${copy}`, maxNodes: 2000 })),
+  [1, 2, 3].map((copy) => builtInBot(level as "random", { name: `${level}${copy}`, maxNodes: 2000 })),
 );
 
 describe("a Swiss in the local runner", () => {

@@ -8,7 +8,7 @@
  * its object, views and pages, and to the CLI as `npm run arena -- <command>`.
  */
 import { describe, expect, it } from "vitest";
-import { referenceBot } from "../../src/bots/index.ts";
+import { builtInBot } from "../../src/bots/index.ts";
 import { CLASSIC_RULES } from "../../src/rules/index.ts";
 import {
   type FormatRun,
@@ -66,7 +66,7 @@ const DOUBLE_ROUND_ROBIN: TournamentFormat<DoubleReport, "doubleRoundRobin"> = {
   report: (run) => ({ legs: 2, games: run.records, standings: tableOf(run.settings.bots, playedGames(run.games)).standings }),
 };
 
-const players = ["random", "easy", "medium"].map((level) => referenceBot(level as "random", { name: level, maxNodes: 2000 }));
+const players = ["random", "easy", "medium"].map((level) => builtInBot(level as "random", { name: level, maxNodes: 2000 }));
 
 describe("a format defined outside the registry", () => {
   it("plays with the local runner: both legs, every pair the same games each way, no bot in two games at once, the table from its games", async () => {

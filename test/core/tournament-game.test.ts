@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { CLASSIC_RULES, legalMoves, makeRules, type Move, readPosition, START_POSITION_STRING } from "../../src/rules/index.ts";
 import { applyAction, type MatchState, newMatch, seatToMove } from "../../src/match/machine.ts";
-import { type EndNotice, type MoveRequest, type Player, type PlayerReply, referenceBot } from "../../src/bots/index.ts";
+import { type EndNotice, type MoveRequest, type Player, type PlayerReply, builtInBot } from "../../src/bots/index.ts";
 import { askBot, decideAction, playGame, runTournament, turnAsk } from "../../src/tournament/index.ts";
 import { playRecord } from "./arena-records.ts";
 
@@ -181,7 +181,7 @@ describe("playGame", () => {
 });
 
 describe("a turn: ask, then decide", () => {
-  it("under announce manual, a reference bot claims the Quarto its opponent did not announce", async () => {
+  it("under announce manual, a built-in bot claims the Quarto its opponent did not announce", async () => {
     const rules = makeRules({ announce: "manual" });
     // -8 a1-9 b1-A c1-B, then seat 0 places B on d1 (a row of four tall pieces) without announcing.
     let state: MatchState = newMatch({ rules, clock: { kind: "none" }, firstSeat: 0 }, 0);
@@ -196,7 +196,7 @@ describe("a turn: ask, then decide", () => {
     const start = turnAsk(state, context, 10);
     if (start.type !== "ask") throw new Error("expected a question");
     expect(start.ask.request.canClaim).toBe(true);
-    const { reply, at } = await askBot(referenceBot("easy"), start.ask, () => 11);
+    const { reply, at } = await askBot(builtInBot("easy"), start.ask, () => 11);
     const action = decideAction(start.ask, reply, at);
     expect(action).toEqual({ type: "claim", seat: 1, ply: 5, at: 11 });
     const claimed = applyAction(state, action);
@@ -208,7 +208,7 @@ describe("runTournament", () => {
   it("is reproduced by its seed: the same seed replays the same games, another seed plays others", async () => {
     const records = async (seed: number) => {
       const report = await runTournament({
-        players: [referenceBot("random"), referenceBot("easy")],
+        players: [builtInBot("random"), builtInBot("easy")],
         gamesPerPair: 4,
         rules: CLASSIC_RULES,
         clock: { kind: "move", moveMs: 1000 },

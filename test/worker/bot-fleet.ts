@@ -6,7 +6,7 @@
  * the well-behaved bots check every signature against the secret they were registered with.
  */
 import { vi } from "vitest";
-import { type CheckedMoveRequest, DOH_ENDPOINT, type EndNotice, type MoveAnswer, referenceAnswer, verifySignature } from "../../src/bots/index.ts";
+import { type CheckedMoveRequest, DOH_ENDPOINT, type EndNotice, type MoveAnswer, builtInAnswer, verifySignature } from "../../src/bots/index.ts";
 import { botFetchHandler, readMoveRequest } from "../../src/wire/bot-server.ts";
 import { legalMoves, type Move } from "../../src/rules/index.ts";
 
@@ -54,7 +54,7 @@ export const refuse = (): never => {
 };
 
 /** A correct bot: the reference engine at `level` (or any chooser), signatures checked once registered. */
-export function goodBot(choose: (checked: CheckedMoveRequest) => MoveAnswer = (checked) => referenceAnswer("easy", checked, { maxNodes: 20_000 })): Behaviour {
+export function goodBot(choose: (checked: CheckedMoveRequest) => MoveAnswer = (checked) => builtInAnswer("easy", checked, { maxNodes: 20_000 })): Behaviour {
   return async (request, call, fleet) => {
     const handler = botFetchHandler({
       info: { name: call.bot, author: "tests" },

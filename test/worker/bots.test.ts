@@ -6,7 +6,7 @@
  */
 import { exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkBot, moveRequestFor, conformanceMatch, REFERENCE_BOTS, verifySignature } from "../../src/bots/index.ts";
+import { checkBot, moveRequestFor, conformanceMatch, BUILT_IN_BOTS, verifySignature } from "../../src/bots/index.ts";
 import { seatToMove } from "../../src/match/machine.ts";
 import { legalMoves, makeRules, parseCell, parsePiece, readPosition } from "../../src/rules/index.ts";
 import { type Fleet, goodBot, installFleet, json, refuse } from "./bot-fleet.ts";
@@ -117,7 +117,7 @@ describe("reading and deleting", () => {
     const list = await json200<{ bots: Record<string, unknown>[]; builtIn: { name: string; url: string }[] }>(request("/v1/bots?limit=200"));
     const listed = list.bots.find((entry) => entry.id === bot.id);
     expect(listed).toEqual({ id: bot.id, name: bot.name, connection: "webhook", url: bot.url, info: bot.info, entry: "owner", createdAt: bot.createdAt });
-    expect(list.builtIn).toEqual(REFERENCE_BOTS.map((name) => ({ name, url: `/bots/${name}` })));
+    expect(list.builtIn).toEqual(BUILT_IN_BOTS.map((name) => ({ name, url: `/bots/${name}` })));
     // The bot's own view adds its ladder entry (null: never on the ladder).
     expect(await json200(request(`/v1/bots/${bot.id}`))).toEqual({ ...listed, ladder: null });
     await expectProblem(request("/v1/bots/aaaaaaaaaaaaaaaaaaaaaaaaaa"), "registry/not_found");
@@ -160,7 +160,7 @@ describe("built-in bots at /bots/{name}/", () => {
     for (const plies of [0, 5, 9]) {
       const state = conformanceMatch(plies);
       const body = moveRequestFor(state, seatToMove(state), { tournamentId: null, gameId: "g1", matchId: "m1", opponent: "x" }, 1000);
-      for (const name of REFERENCE_BOTS) {
+      for (const name of BUILT_IN_BOTS) {
         const answer = await json200<{ place?: number | string; give?: number | string }>(postJson(`/bots/${name}/move`, body));
         const rules = makeRules();
         const position = readPosition(body.position, rules);

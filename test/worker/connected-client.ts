@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { referenceAnswer } from "../../src/bots/index.ts";
+import { builtInAnswer } from "../../src/bots/index.ts";
 import { readMoveRequest } from "../../src/wire/bot-server.ts";
 import { postJson, request } from "./http.ts";
 
@@ -89,7 +89,7 @@ export class Stream {
 export function answerOf(event: MoveEvent): unknown {
   const checked = readMoveRequest(event.request);
   if (!checked.ok) throw new Error(checked.error);
-  return referenceAnswer("easy", checked.value, { maxNodes: 5_000 });
+  return builtInAnswer("easy", checked.value, { maxNodes: 5_000 });
 }
 
 export const answer = (bot: Connected, requestId: string, body: unknown) =>

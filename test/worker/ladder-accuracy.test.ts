@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index.ts";
-import { referenceAnswer } from "../../src/bots/index.ts";
+import { builtInAnswer } from "../../src/bots/index.ts";
 import type { MatchObject } from "../../src/objects/match.ts";
 import type { LadderBotOutput } from "../../src/wire/ladder-schemas.ts";
 import type { GameReviewOutput } from "../../src/wire/review-schemas.ts";
@@ -20,8 +20,8 @@ import { driveToEnd, getRecord, matchStubOf } from "./tournament-client.ts";
 let fleet: Fleet;
 beforeAll(() => {
   fleet = installFleet({
-    sharp: goodBot((checked) => referenceAnswer("medium", checked, { maxNodes: 20_000 })),
-    loose: goodBot((checked) => referenceAnswer("random", checked, { maxNodes: 1000 })),
+    sharp: goodBot((checked) => builtInAnswer("medium", checked, { maxNodes: 20_000 })),
+    loose: goodBot((checked) => builtInAnswer("random", checked, { maxNodes: 1000 })),
   });
 });
 afterAll(() => fleet.restore());

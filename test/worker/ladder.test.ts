@@ -11,7 +11,7 @@ import { createExecutionContext, createScheduledController, evictDurableObject, 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index.ts";
 import { newId } from "../../src/match/secrets.ts";
-import { referenceAnswer } from "../../src/bots/index.ts";
+import { builtInAnswer } from "../../src/bots/index.ts";
 import type { LadderBotOutput, LadderEntryOutput, LadderPageOutput } from "../../src/wire/ladder-schemas.ts";
 import { LADDER_NAME, LADDER_SETTINGS } from "../../src/wire/ladder.ts";
 import type { LadderObject } from "../../src/objects/ladder.ts";
@@ -20,8 +20,8 @@ import { answer, answerOf, type MoveEvent, registerConnected, Stream, sleep } fr
 import { expectProblem, json200, postJson, request } from "./http.ts";
 import { driveToEnd, getTournament } from "./tournament-client.ts";
 
-const strong = goodBot((checked) => referenceAnswer("medium", checked, { maxNodes: 20_000 }));
-const weak = goodBot((checked) => referenceAnswer("random", checked, { maxNodes: 1000 }));
+const strong = goodBot((checked) => builtInAnswer("medium", checked, { maxNodes: 20_000 }));
+const weak = goodBot((checked) => builtInAnswer("random", checked, { maxNodes: 1000 }));
 
 let fleet: Fleet;
 beforeAll(() => {

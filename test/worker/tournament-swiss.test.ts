@@ -8,7 +8,7 @@
  */
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { referenceAnswer } from "../../src/bots/index.ts";
+import { builtInAnswer } from "../../src/bots/index.ts";
 import { seededRandom } from "../../src/engine/index.ts";
 import type { TournamentObject } from "../../src/objects/tournament.ts";
 import { computeStandings } from "../../src/tournament/index.ts";
@@ -32,8 +32,8 @@ const ROUNDS = 5;
 let fleet: Fleet;
 beforeAll(() => {
   // A third of the field plays easy moves, the rest at random: the scores spread out, as a Swiss wants.
-  const easy = goodBot((checked) => referenceAnswer("easy", checked, { maxNodes: 2000 }));
-  const random = goodBot((checked) => referenceAnswer("random", checked, { maxNodes: 500 }));
+  const easy = goodBot((checked) => builtInAnswer("easy", checked, { maxNodes: 2000 }));
+  const random = goodBot((checked) => builtInAnswer("random", checked, { maxNodes: 500 }));
   fleet = installFleet(Object.fromEntries(NAMES.map((name, index) => [name, index % 3 === 0 ? easy : random])));
 });
 afterAll(() => fleet.restore());

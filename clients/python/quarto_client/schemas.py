@@ -1276,7 +1276,7 @@ class BotList(TypedDict):
 
 
 class BuiltInBot(TypedDict):
-    """A built-in reference bot (the engine at one level)."""
+    """A built-in bot (the engine at one level)."""
 
     #: Its name: enter it in a tournament as is.
     name: Literal["random", "easy", "medium", "hard", "perfect"]

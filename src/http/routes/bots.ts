@@ -33,8 +33,8 @@ import {
   checkBotUrl,
   fetchBotInfo,
   generateBotSecret,
-  isReferenceBot,
-  REFERENCE_BOTS,
+  isBuiltInBot,
+  BUILT_IN_BOTS,
   resolvedHostRefusal,
   serviceResolver,
 } from "../../bots/index.ts";
@@ -132,7 +132,7 @@ export function registerBotsRoutes(app: App): void {
     async (c) => {
       await spend(c, "bots");
       const { name, url: given, ladder, entry = "owner", connection = "webhook" } = c.req.valid("json");
-      if (isReferenceBot(name.toLowerCase())) throw new ProblemError("registry/name_taken", `${name} is the name of a built-in bot`);
+      if (isBuiltInBot(name.toLowerCase())) throw new ProblemError("registry/name_taken", `${name} is the name of a built-in bot`);
       const secret = generateBotSecret();
       let url = "";
       let info: BotInfo = { name };
@@ -185,7 +185,7 @@ export function registerBotsRoutes(app: App): void {
       const page = await registryObject(c.env).list(limit, cursor === undefined ? null : botCursor(cursor));
       const last = page.bots.at(-1);
       const next = page.more && last ? nextLink("/v1/bots", limit, [Date.parse(last.createdAt), last.id]) : null;
-      return c.json({ bots: await Promise.all(page.bots.map((bot) => withLink(c.env, bot))), next, builtIn: REFERENCE_BOTS.map((name) => ({ name, url: `/bots/${name}` })) }, 200);
+      return c.json({ bots: await Promise.all(page.bots.map((bot) => withLink(c.env, bot))), next, builtIn: BUILT_IN_BOTS.map((name) => ({ name, url: `/bots/${name}` })) }, 200);
     },
   );
 

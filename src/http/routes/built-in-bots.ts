@@ -1,6 +1,6 @@
 /**
  * The built-in bots served over HTTP at `/bots/{name}/` with exactly the bot protocol
- * (src/wire/bot-server.ts + referenceAnswerInTurn): any arena, this one's tests and a protocol client's
+ * (src/wire/bot-server.ts + builtInAnswerInTurn): any arena, this one's tests and a protocol client's
  * author may call them as they would call a registered bot.
  */
 import { createRoute, z } from "@hono/zod-openapi";
@@ -18,7 +18,7 @@ import {
   readSettings,
   withRateLimitHeaders,
 } from "../../wire/index.ts";
-import { isReferenceBot, REFERENCE_BOTS, referenceAnswerInTurn, referenceBotInfo } from "../../bots/index.ts";
+import { isBuiltInBot, BUILT_IN_BOTS, builtInAnswerInTurn, builtInBotInfo } from "../../bots/index.ts";
 import type { App, AppEnv } from "../context.ts";
 import { spend } from "../limits.ts";
 import { BODY, problemsFor } from "./shared.ts";
@@ -32,24 +32,24 @@ export const BUILT_IN_BOT_INFO_ALIAS = "/bots/{name}/";
 const problems = problemsFor({ name: "easy" });
 
 const NameParamSchema = z.object({
-  name: z.string().openapi({ param: { name: "name", in: "path", description: `A built-in bot: ${REFERENCE_BOTS.join(", ")}.` }, example: "easy" }),
+  name: z.string().openapi({ param: { name: "name", in: "path", description: `A built-in bot: ${BUILT_IN_BOTS.join(", ")}.` }, example: "easy" }),
 });
 
 
 /** The fetch handler of the built-in bot `name` (a 404 problem for any other name). */
-function builtInBot(c: Context<AppEnv>, name: string) {
-  if (!isReferenceBot(name)) {
-    throw new ProblemError("reference/unknown_bot", `there is no built-in bot '${name.slice(0, 40)}'; the built-in bots are ${REFERENCE_BOTS.join(", ")}`);
+function builtInHandler(c: Context<AppEnv>, name: string) {
+  if (!isBuiltInBot(name)) {
+    throw new ProblemError("reference/unknown_bot", `there is no built-in bot '${name.slice(0, 40)}'; the built-in bots are ${BUILT_IN_BOTS.join(", ")}`);
   }
   const settings = readSettings(c.env);
   // Interactive work (the caller's clock runs while it searches): never behind background searches, never refused; it yields between slices.
   configureEngineTurns(settings);
-  return botFetchHandler({ info: referenceBotInfo(name), move: (checked) => referenceAnswerInTurn(name, checked, { maxNodes: settings.defaultNodes, priority: "interactive" }), basePath: `/bots/${name}` });
+  return botFetchHandler({ info: builtInBotInfo(name), move: (checked) => builtInAnswerInTurn(name, checked, { maxNodes: settings.defaultNodes, priority: "interactive" }), basePath: `/bots/${name}` });
 }
 
 /** Runs the built-in bot's handler on `path` with `body`; its refusals become problems. */
 async function callBuiltIn(c: Context<AppEnv>, name: string, path: "/" | "/move" | "/end", body?: unknown): Promise<unknown> {
-  const handler = builtInBot(c, name);
+  const handler = builtInHandler(c, name);
   const url = new URL(`/bots/${name}${path}`, c.req.url);
   const init: RequestInit =
     body === undefined ? { method: "GET" } : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
@@ -79,7 +79,7 @@ export function registerBuiltInBotsRoutes(app: App): void {
           "The built-in bot `name` as an HTTP bot, base URL `/bots/{name}`: `GET /` answers who it is, at `/bots/{name}/` as the bot protocol calls it, and at `/bots/{name}` (the same answer). Anyone may call it (signatures are not checked), e.g. to test a client of the protocol, or enter it in a tournament of another arena.",
         request: { params: NameParamSchema },
         responses: {
-          200: { description: "The bot's identity.", content: { "application/json": { schema: BotInfoSchema, example: referenceBotInfo("easy") } } },
+          200: { description: "The bot's identity.", content: { "application/json": { schema: BotInfoSchema, example: builtInBotInfo("easy") } } },
           ...problems("/bots/{name}", ["reference/unknown_bot"]),
         },
       }),

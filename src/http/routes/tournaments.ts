@@ -34,7 +34,7 @@ import {
 } from "../../wire/index.ts";
 import { hashToken, type MatchOpening, newId, newToken } from "../../match/index.ts";
 import { makeRules } from "../../rules/index.ts";
-import { isReferenceBot, REFERENCE_BOTS } from "../../bots/index.ts";
+import { isBuiltInBot, BUILT_IN_BOTS } from "../../bots/index.ts";
 import {
   formatOf,
   MAX_SWISS_BOTS,
@@ -82,12 +82,12 @@ async function entriesOf(c: Context<AppEnv>, items: CreateTournamentRequest["bot
   claims.forEach((claim, index) => {
     if (claims.findIndex((other) => other.id === claim.id) !== index) throw invalid(["bots", index], `${claim.id} is entered twice`);
   });
-  const registered = claims.filter((claim) => !isReferenceBot(claim.id));
+  const registered = claims.filter((claim) => !isBuiltInBot(claim.id));
   const unknown = (claim: BotClaim, at: (string | number)[]) =>
-    fieldProblem("tournament/unknown_bot", at, `'${shortId(claim.id)}' is neither a registered bot id nor a built-in bot (${REFERENCE_BOTS.join(", ")})`);
+    fieldProblem("tournament/unknown_bot", at, `'${shortId(claim.id)}' is neither a registered bot id nor a built-in bot (${BUILT_IN_BOTS.join(", ")})`);
   const admitted = await admitBots(c, registered, unknown);
   return claims.map((claim): StoredEntry => {
-    if (isReferenceBot(claim.id)) return { name: claim.id, kind: "builtIn", level: claim.id };
+    if (isBuiltInBot(claim.id)) return { name: claim.id, kind: "builtIn", level: claim.id };
     const bot = admitted[registered.indexOf(claim)];
     return bot.connection === "stream"
       ? { name: bot.name, kind: "connected", botId: bot.id }

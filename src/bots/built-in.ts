@@ -1,7 +1,7 @@
 /**
- * The built-in reference bots, one per engine level (`random` .. `perfect`). They read the same move
+ * The built-in bots, one per engine level (`random` .. `perfect`). They read the same move
  * request an HTTP bot gets and answer the same JSON: the in-process player, the bot served at
- * `/bots/{name}` and `npm run arena -- serve` share `referenceAnswer`. The engine's seed comes from the
+ * `/bots/{name}` and `npm run arena -- serve` share `builtInAnswer`. The engine's seed comes from the
  * tournament id, the match id and the ply, so a tournament run again with the same seed replays alike.
  * The in-process player searches as background work (a tournament's or the ladder's game: nobody waits
  * for it, and its seat is untimed); the bot served over HTTP as interactive work (its caller's clock runs).
@@ -10,38 +10,38 @@ import { completedShapes, makeRules, type Move, positionFromTrustedSetup, readPo
 import { type EnginePriority, hashSeed, LEVELS, type Level, type Suggestion, type SuggestOptions, suggestMove, suggestMoveInTurn } from "../engine/index.ts";
 import type { BotInfo, CheckedMoveRequest, MoveAnswer, Player } from "./protocol.ts";
 
-export const REFERENCE_BOTS: readonly Level[] = LEVELS;
+export const BUILT_IN_BOTS: readonly Level[] = LEVELS;
 
-export const isReferenceBot = (name: string): name is Level => (REFERENCE_BOTS as readonly string[]).includes(name);
+export const isBuiltInBot = (name: string): name is Level => (BUILT_IN_BOTS as readonly string[]).includes(name);
 
-export interface ReferenceBotOptions {
+export interface BuiltInBotOptions {
   /** Passed to the engine as its node budget; the engine's default for the level when absent. */
   maxNodes?: number;
   /** The engine's priority class for its searches (engine scheduler): background unless said otherwise. */
   priority?: EnginePriority;
 }
 
-export function referenceBotInfo(level: Level): BotInfo {
+export function builtInBotInfo(level: Level): BotInfo {
   return { name: level, author: "quarto-service", version: "1" };
 }
 
 /**
- * The reference bot's answer to a checked request: claims a Quarto the opponent missed, announces
+ * The built-in bot's answer to a checked request: claims a Quarto the opponent missed, announces
  * every Quarto it completes (so it wins under `announce: manual` too), else plays the engine's move.
  */
-export function referenceAnswer(level: Level, checked: CheckedMoveRequest, options: ReferenceBotOptions = {}): MoveAnswer {
+export function builtInAnswer(level: Level, checked: CheckedMoveRequest, options: BuiltInBotOptions = {}): MoveAnswer {
   if (checked.request.canClaim === true) return { claim: true };
   return answerOf(checked, suggestMove(checked.position, checked.rules, engineOptions(level, checked, options)));
 }
 
-/** referenceAnswer with the search in the isolate's engine scheduler (never refused) and in slices. */
-export async function referenceAnswerInTurn(level: Level, checked: CheckedMoveRequest, options: ReferenceBotOptions = {}): Promise<MoveAnswer> {
+/** builtInAnswer with the search in the isolate's engine scheduler (never refused) and in slices. */
+export async function builtInAnswerInTurn(level: Level, checked: CheckedMoveRequest, options: BuiltInBotOptions = {}): Promise<MoveAnswer> {
   if (checked.request.canClaim === true) return { claim: true };
   const priority = options.priority ?? "background";
   return answerOf(checked, await suggestMoveInTurn(checked.position, checked.rules, engineOptions(level, checked, options), { priority }));
 }
 
-function engineOptions(level: Level, { request }: CheckedMoveRequest, options: ReferenceBotOptions): SuggestOptions {
+function engineOptions(level: Level, { request }: CheckedMoveRequest, options: BuiltInBotOptions): SuggestOptions {
   const seed = hashSeed(`${request.tournamentId ?? ""}:${request.matchId ?? ""}:${request.ply ?? 0}`);
   return { level, seed, ...(options.maxNodes === undefined ? {} : { maxNodes: options.maxNodes }) };
 }
@@ -60,8 +60,8 @@ function answerOf({ position, rules }: CheckedMoveRequest, suggestion: Suggestio
   return answer;
 }
 
-/** A reference bot as an in-process tournament player. */
-export function referenceBot(level: Level, options: ReferenceBotOptions & { name?: string } = {}): Player {
+/** A built-in bot as an in-process tournament player. */
+export function builtInBot(level: Level, options: BuiltInBotOptions & { name?: string } = {}): Player {
   return {
     name: options.name ?? level,
     inProcess: true,
@@ -71,8 +71,8 @@ export function referenceBot(level: Level, options: ReferenceBotOptions & { name
       // with readMoveRequest (src/wire/bot-server.ts) instead.
       const rules = makeRules(request.rules);
       const position = readPosition(request.position, rules);
-      if (!position.ok) throw new Error(`reference bot ${level}: the runner sent a bad position (${position.error.detail})`);
-      return { ok: true, answer: await referenceAnswerInTurn(level, { request, position: position.value, rules }, options) };
+      if (!position.ok) throw new Error(`built-in bot ${level}: the runner sent a bad position (${position.error.detail})`);
+      return { ok: true, answer: await builtInAnswerInTurn(level, { request, position: position.value, rules }, options) };
     },
   };
 }
