@@ -247,9 +247,18 @@ export class BotLinkObject extends DurableObject<Env> {
     return this.ctx.storage.kv.get<string>(TOKEN_HASH_KEY) === tokenHash;
   }
 
-  /** Forgets the accepted token (the bot's token was rotated, or the bot deleted): answers go by the registry again. */
+  /** Forgets the accepted token (the bot's token was rotated): answers go by the registry again. */
   async forgetToken(): Promise<void> {
     this.ctx.storage.kv.delete(TOKEN_HASH_KEY);
+  }
+
+  /**
+   * The bot was deleted from the registry: the tournaments and matches it was already in keep playing
+   * it, so the link keeps its last token (`tokenHash`), with which it may still connect and answer
+   * here, though nothing new can enter it.
+   */
+  async retire(tokenHash: string): Promise<void> {
+    this.ctx.storage.kv.put(TOKEN_HASH_KEY, tokenHash);
   }
 
   /**

@@ -45,8 +45,17 @@ const EventsQuerySchema = z.object({
     .openapi({ param: { name: "wait", in: "query", description: `A long poll instead of a stream: answer within this many seconds (1-${MAX_WAIT_S}).` }, example: 30 }),
 });
 
-/** The hash of the connected bot `id`'s management token, if the request carries it (the bot's stream and answers). */
+/**
+ * The hash of the connected bot `id`'s management token, if the request carries it (the bot's stream and
+ * answers). A bot deleted from the registry still connects with its last token, which its link keeps,
+ * to play the tournaments and matches it was in.
+ */
 async function connectedBotOf(c: Context<AppEnv>, id: string): Promise<string> {
+  const token = bearerToken(c);
+  if (token !== null && isId(id)) {
+    const tokenHash = await hashToken(token);
+    if (await linkObject(c.env, id).knowsToken(tokenHash)) return tokenHash;
+  }
   const { bot, tokenHash } = await ownedBot(c, id);
   if (bot.connection !== "stream") {
     throw new ProblemError("connection/not_connected_bot", `${bot.name} is a webhook bot: the service calls its URL; only a bot registered with connection: stream reads events`);

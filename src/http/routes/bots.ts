@@ -220,7 +220,7 @@ export function registerBotsRoutes(app: App): void {
       operationId: "deleteBot",
       summary: "Delete a bot",
       description:
-        "Removes the bot from the registry; needs its management token as `Authorization: Bearer <token>`. Tournaments already created keep playing it; new ones cannot enter it. Answers the deleted bot.",
+        "Removes the bot from the registry; needs its management token as `Authorization: Bearer <token>`. Tournaments and matches already created keep playing it (a connected bot still connects and answers with its last token); nothing new can enter it. Answers the deleted bot.",
       security: [{ botToken: [] }],
       request: { params: IdParamSchema },
       responses: {
@@ -232,7 +232,8 @@ export function registerBotsRoutes(app: App): void {
       const { id } = c.req.valid("param");
       const tokenHash = await managementTokenHash(c, id);
       const removed = replyValue(await registryObject(c.env).remove(id, tokenHash), "bot", id);
-      if (removed.connection === "stream") await linkObject(c.env, id).forgetToken();
+      // A connected bot keeps playing what it was entered in: its link keeps its token.
+      if (removed.connection === "stream") await linkObject(c.env, id).retire(tokenHash);
       return c.json(removed, 200);
     },
   );
