@@ -1,5 +1,5 @@
 /**
- * The Worker's end of a match WebSocket (#24): the client's socket is held here and relayed to the
+ * The Worker's end of a match WebSocket: the client's socket is held here and relayed to the
  * match object's (which the object accepted for hibernation), with the object's own message allowance
  * applied first. A flood is dropped here, one cheap event each, instead of reaching the object as one
  * hibernation event per frame (each an invocation of the object, which under `wrangler dev` shares the

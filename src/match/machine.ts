@@ -85,7 +85,7 @@ export const isTimed = (config: MatchConfig, seat: SeatIndex): boolean => !(conf
 export type MatchSeat =
   | { kind: "human"; name: string | null; tokenHash: string | null }
   | { kind: "engine"; level: Level; maxNodes: number }
-  /** `botId`: a registered bot seated in a hosted match (#21), which the match itself asks; without it, a tournament's bot. */
+  /** `botId`: a registered bot seated in a hosted match, which the match itself asks; without it, a tournament's bot. */
   | { kind: "bot"; name: string; botId?: string };
 
 /** An open seat: a human seat nobody has taken yet. */
