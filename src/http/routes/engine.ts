@@ -30,6 +30,7 @@ import {
 } from "../../wire/index.ts";
 import type { App, AppEnv } from "../context.ts";
 import { spendEngine } from "../limits.ts";
+import { BODY } from "./shared.ts";
 
 /**
  * The deployment's settings (src/wire/settings.ts: the node budgets ENGINE_DEFAULT_NODES and
@@ -58,7 +59,7 @@ const EVALUATE_EXAMPLES = { endgame: { summary: "Every move of an endgame", valu
 
 
 const ENGINE_PROBLEMS: ProblemCode[] = ["request/invalid", ...POSITION_PROBLEM_CODES, "engine/game_over", "engine/budget_too_large", "request/rate_limited", "engine/busy", "server/internal"];
-const BODY_PROBLEMS: ProblemCode[] = ["request/malformed_json", "request/too_large", "request/unsupported_media_type", ...ENGINE_PROBLEMS];
+const BODY_PROBLEMS: ProblemCode[] = [...BODY, ...ENGINE_PROBLEMS.filter((code) => code !== "request/invalid")];
 
 /** `Retry-After` of a 503 `engine/busy` answer in the OpenAPI document. */
 const BUSY_HEADERS = {

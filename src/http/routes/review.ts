@@ -25,6 +25,7 @@ import type { App } from "../context.ts";
 import { spendEngine } from "../limits.ts";
 import { matchObject, replyValue } from "../objects.ts";
 import { IdParamSchema } from "./matches.ts";
+import { problemsFor } from "./shared.ts";
 import { RECORD_PROBLEMS } from "./replay.ts";
 
 /** Seconds a client is told to wait for a review being computed: a classic game takes a fraction of a second of one core. */
@@ -57,7 +58,7 @@ export function registerReviewRoutes(app: App): void {
           headers: RETRY_AFTER,
           content: { "application/json": { schema: ReviewPendingSchema, example: { status: "pending", matchId: EXAMPLE_MATCH_ID, retryAfterS: REVIEW_RETRY_S } } },
         },
-        ...problemResponses(`/v1/matches/${EXAMPLE_MATCH_ID}/review`, ["request/invalid", "match/not_found", "match/not_finished", "server/internal"]),
+        ...problemsFor({ id: EXAMPLE_MATCH_ID })("/v1/matches/{id}/review", ["request/invalid", "match/not_found", "match/not_finished"]),
       },
     }),
     async (c) => {

@@ -24,6 +24,7 @@ import {
   MoveVerdictSchema,
 } from "../../wire/index.ts";
 import type { App } from "../context.ts";
+import { BODY } from "./shared.ts";
 
 // Positions used in the examples.
 const START = ".................";
@@ -31,14 +32,7 @@ const EMPTY_BOARD = Array.from({ length: 16 }, () => null);
 
 // ---- error responses ----
 
-const BODY_PROBLEMS: ProblemCode[] = [
-  "request/malformed_json",
-  "request/too_large",
-  "request/unsupported_media_type",
-  "request/invalid",
-  ...POSITION_PROBLEM_CODES,
-  "server/internal",
-];
+const BODY_PROBLEMS: ProblemCode[] = [...BODY, ...POSITION_PROBLEM_CODES, "server/internal"];
 const QUERY_PROBLEMS: ProblemCode[] = ["request/invalid", ...POSITION_PROBLEM_CODES, "server/internal"];
 
 // ---- examples: computed by `npm run openapi` with the functions the routes call (examples.json) ----
