@@ -17,9 +17,6 @@ class FloodCutOff extends Error {
   }
 }
 
-/** The connected-bot stream's route closes its socket with it too. */
-export { closeQuietly };
-
 /** Relays the object's socket `upstream` to a new client socket; answers the client end for the 101. */
 export function relayMatchSocket(upstream: WebSocket): WebSocket {
   const [client, server] = Object.values(new WebSocketPair());

@@ -11,6 +11,7 @@ import {
   BotMoveAnswerSchema,
   BotMoveReceiptSchema,
   BotStreamEventSchema,
+  closeQuietly,
   EXAMPLE_BOT_ID,
   examples,
   LIMIT_POLICIES,
@@ -21,7 +22,6 @@ import { hashToken, isId } from "../../match/index.ts";
 import { type App, type AppEnv, bearerToken } from "../context.ts";
 import { spend } from "../limits.ts";
 import { linkObject, replyValue } from "../objects.ts";
-import { closeQuietly } from "../socket-relay.ts";
 import { ownedBot } from "./bot-admission.ts";
 import { IdParamSchema } from "./bots.ts";
 import { problemsFor } from "./shared.ts";
