@@ -455,9 +455,9 @@
       const percent = total === 0 ? 100 : Math.round(finished / total * 100);
       return `<p class="status ${view.status === "running" ? "waiting" : "finished"}" data-status="${view.status}">${e(state + replays)}</p><progress max="${total}" value="${finished}" aria-label="Games played">${percent}%</progress>`;
     }
-    function standingsHtml(view) {
+    function standingsHtml(view, tieBreaks) {
       if (view.standings.length === 0) return `<p class="muted">No bots.</p>`;
-      const swiss = view.kind === "swiss";
+      const buchholz = tieBreaks.includes("buchholz");
       const accuracyCell = (bot) => {
         const row = (view.accuracy ?? []).find((entry) => entry.bot === bot);
         if (!row || row.accuracy === null) return `<td class="num accuracy muted" title="no game reviewed yet">\u2013</td>`;
@@ -465,9 +465,9 @@
         return `<td class="num accuracy" title="${e(title2)}">${Math.round(row.accuracy * 100)}%</td>`;
       };
       const rows = view.standings.map(
-        (row) => `<tr data-bot="${e(row.bot)}"><td class="num">${row.rank}</td><td class="name">${name(row.bot)}</td><td class="num points">${points(row.points)}</td><td class="num wide-only">${row.wins}</td><td class="num wide-only">${row.draws}</td><td class="num wide-only">${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})</span>` : ""}</td><td class="num narrow-only">${row.wins}\u2013${row.draws}\u2013${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits}&nbsp;f.)</span>` : ""}</td><td class="num wide-only">${row.games}</td>${swiss ? `<td class="num">${points(row.buchholz)}</td>` : ""}<td class="num">${row.sonnebornBerger.toFixed(2)}</td><td class="num rating">${ratingText(row.rating, row.ratingDeviation)}</td>${accuracyCell(row.bot)}</tr>`
+        (row) => `<tr data-bot="${e(row.bot)}"><td class="num">${row.rank}</td><td class="name">${name(row.bot)}</td><td class="num points">${points(row.points)}</td><td class="num wide-only">${row.wins}</td><td class="num wide-only">${row.draws}</td><td class="num wide-only">${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})</span>` : ""}</td><td class="num narrow-only">${row.wins}\u2013${row.draws}\u2013${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits}&nbsp;f.)</span>` : ""}</td><td class="num wide-only">${row.games}</td>${buchholz ? `<td class="num">${points(row.buchholz)}</td>` : ""}<td class="num">${row.sonnebornBerger.toFixed(2)}</td><td class="num rating">${ratingText(row.rating, row.ratingDeviation)}</td>${accuracyCell(row.bot)}</tr>`
       );
-      return `<div class="table-wrap"><table class="standings"><thead><tr><th class="num">#</th><th>Bot</th><th class="num">Points</th><th class="num wide-only">Won</th><th class="num wide-only">Drawn</th><th class="num wide-only">Lost</th><th class="num narrow-only" title="won, drawn, lost">W\u2013D\u2013L</th><th class="num wide-only">Games</th>${swiss ? `<th class="num" title="Buchholz: the final points of every opponent met">Bh</th>` : ""}<th class="num" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th><th class="num">Rating</th><th class="num" title="The share of its moves that kept the exact value, over its reviewed games">Accuracy</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+      return `<div class="table-wrap"><table class="standings"><thead><tr><th class="num">#</th><th>Bot</th><th class="num">Points</th><th class="num wide-only">Won</th><th class="num wide-only">Drawn</th><th class="num wide-only">Lost</th><th class="num narrow-only" title="won, drawn, lost">W\u2013D\u2013L</th><th class="num wide-only">Games</th>${buchholz ? `<th class="num" title="Buchholz: the final points of every opponent met">Bh</th>` : ""}<th class="num" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th><th class="num">Rating</th><th class="num" title="The share of its moves that kept the exact value, over its reviewed games">Accuracy</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
     }
     function crosstableHtml(view) {
       const { bots, cells } = view.crosstable;
@@ -631,7 +631,7 @@
       kit.byId("summary").innerHTML = views.summaryHtml(view);
       kit.byId("sprt").innerHTML = views.sprtHtml(view);
       kit.byId("gauntlet").innerHTML = views.gauntletHtml(view);
-      kit.byId("standings").innerHTML = views.standingsHtml(view);
+      kit.byId("standings").innerHTML = views.standingsHtml(view, config.tieBreaks);
       kit.byId("swiss").innerHTML = views.swissHtml(view);
       kit.byId("crosstable").innerHTML = views.crosstableHtml(view);
       kit.byId("games").innerHTML = views.gamesHtml(view);

@@ -455,9 +455,9 @@
       const percent = total === 0 ? 100 : Math.round(finished / total * 100);
       return `<p class="status ${view.status === "running" ? "waiting" : "finished"}" data-status="${view.status}">${e(state + replays)}</p><progress max="${total}" value="${finished}" aria-label="Games played">${percent}%</progress>`;
     }
-    function standingsHtml(view) {
+    function standingsHtml(view, tieBreaks) {
       if (view.standings.length === 0) return `<p class="muted">No bots.</p>`;
-      const swiss = view.kind === "swiss";
+      const buchholz = tieBreaks.includes("buchholz");
       const accuracyCell = (bot) => {
         const row = (view.accuracy ?? []).find((entry) => entry.bot === bot);
         if (!row || row.accuracy === null) return `<td class="num accuracy muted" title="no game reviewed yet">\u2013</td>`;
@@ -465,9 +465,9 @@
         return `<td class="num accuracy" title="${e(title2)}">${Math.round(row.accuracy * 100)}%</td>`;
       };
       const rows = view.standings.map(
-        (row) => `<tr data-bot="${e(row.bot)}"><td class="num">${row.rank}</td><td class="name">${name(row.bot)}</td><td class="num points">${points(row.points)}</td><td class="num wide-only">${row.wins}</td><td class="num wide-only">${row.draws}</td><td class="num wide-only">${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})</span>` : ""}</td><td class="num narrow-only">${row.wins}\u2013${row.draws}\u2013${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits}&nbsp;f.)</span>` : ""}</td><td class="num wide-only">${row.games}</td>${swiss ? `<td class="num">${points(row.buchholz)}</td>` : ""}<td class="num">${row.sonnebornBerger.toFixed(2)}</td><td class="num rating">${ratingText(row.rating, row.ratingDeviation)}</td>${accuracyCell(row.bot)}</tr>`
+        (row) => `<tr data-bot="${e(row.bot)}"><td class="num">${row.rank}</td><td class="name">${name(row.bot)}</td><td class="num points">${points(row.points)}</td><td class="num wide-only">${row.wins}</td><td class="num wide-only">${row.draws}</td><td class="num wide-only">${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})</span>` : ""}</td><td class="num narrow-only">${row.wins}\u2013${row.draws}\u2013${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits}&nbsp;f.)</span>` : ""}</td><td class="num wide-only">${row.games}</td>${buchholz ? `<td class="num">${points(row.buchholz)}</td>` : ""}<td class="num">${row.sonnebornBerger.toFixed(2)}</td><td class="num rating">${ratingText(row.rating, row.ratingDeviation)}</td>${accuracyCell(row.bot)}</tr>`
       );
-      return `<div class="table-wrap"><table class="standings"><thead><tr><th class="num">#</th><th>Bot</th><th class="num">Points</th><th class="num wide-only">Won</th><th class="num wide-only">Drawn</th><th class="num wide-only">Lost</th><th class="num narrow-only" title="won, drawn, lost">W\u2013D\u2013L</th><th class="num wide-only">Games</th>${swiss ? `<th class="num" title="Buchholz: the final points of every opponent met">Bh</th>` : ""}<th class="num" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th><th class="num">Rating</th><th class="num" title="The share of its moves that kept the exact value, over its reviewed games">Accuracy</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+      return `<div class="table-wrap"><table class="standings"><thead><tr><th class="num">#</th><th>Bot</th><th class="num">Points</th><th class="num wide-only">Won</th><th class="num wide-only">Drawn</th><th class="num wide-only">Lost</th><th class="num narrow-only" title="won, drawn, lost">W\u2013D\u2013L</th><th class="num wide-only">Games</th>${buchholz ? `<th class="num" title="Buchholz: the final points of every opponent met">Bh</th>` : ""}<th class="num" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th><th class="num">Rating</th><th class="num" title="The share of its moves that kept the exact value, over its reviewed games">Accuracy</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
     }
     function crosstableHtml(view) {
       const { bots, cells } = view.crosstable;
@@ -624,23 +624,35 @@
     const form = kit.byId("new-tournament");
     const error = kit.byId("form-error");
     const { field, checked, number, clock: chosenClock } = kit.formFields(form);
+    function chosen() {
+      const choice = form.querySelector('input[name="kind"]:checked');
+      return {
+        kind: choice?.getAttribute("value") ?? "",
+        entrants: choice?.getAttribute("data-entrants") ?? "field",
+        perPair: choice?.getAttribute("data-per-pair") !== "false",
+        takes: (choice?.getAttribute("data-takes") ?? "").split(" ").filter((field2) => field2 !== "")
+      };
+    }
     function sync() {
-      const kind = checked("kind")[0];
-      kit.byId("bots-field").hidden = kind === "sprt";
-      kit.byId("sprt-field").hidden = kind !== "sprt";
-      kit.byId("challenger-row").hidden = kind !== "gauntlet";
-      kit.byId("games-per-pair-row").hidden = kind === "sprt";
+      const { entrants, perPair, takes } = chosen();
+      kit.byId("bots-field").hidden = entrants === "pair";
+      kit.byId("challenger-row").hidden = entrants !== "challenger";
+      kit.byId("sprt-field").hidden = entrants !== "pair" && !takes.includes("sprt");
+      kit.byId("pair-row").hidden = entrants !== "pair";
+      kit.byId("sprt-row").hidden = !takes.includes("sprt");
+      kit.byId("games-per-pair-row").hidden = !perPair;
+      kit.byId("rounds-row").hidden = !takes.includes("rounds");
     }
     form.addEventListener("change", sync);
     sync();
     function request() {
-      const kind = checked("kind")[0] ?? "roundRobin";
+      const { kind, entrants, perPair, takes } = chosen();
       const ticked = checked("bots");
       let bots;
-      if (kind === "sprt") {
+      if (entrants === "pair") {
         bots = [field("test").value, field("base").value];
-        if (bots[0] === bots[1]) return { body: null, problem: "An SPRT is between two different bots." };
-      } else if (kind === "gauntlet") {
+        if (bots[0] === bots[1]) return { body: null, problem: "Choose two different bots." };
+      } else if (entrants === "challenger") {
         const challenger = field("challenger").value;
         bots = [challenger, ...ticked.filter((bot) => bot !== challenger)];
         if (bots.length < 2) return { body: null, problem: "Tick at least one bot for the challenger to play." };
@@ -655,8 +667,9 @@
       const name = field("name").value.trim();
       const body = { kind, bots, clock };
       if (name) body.name = name;
-      if (kind !== "sprt") body.gamesPerPair = number("gamesPerPair");
-      else body.sprt = { elo0: number("elo0"), elo1: number("elo1"), maxGames: number("maxGames") };
+      if (perPair) body.gamesPerPair = number("gamesPerPair");
+      if (takes.includes("sprt")) body.sprt = { elo0: number("elo0"), elo1: number("elo1"), maxGames: number("maxGames") };
+      if (takes.includes("rounds") && field("rounds").value !== "") body.rounds = number("rounds");
       if (suite) {
         body.openings = suite;
         if (squares) body.rules = { squares: true };

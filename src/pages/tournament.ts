@@ -5,7 +5,8 @@
  * that started it from /tournaments holds its management token and may cancel it here.
  */
 import { html, raw } from "hono/html";
-import type { TournamentOutput } from "../wire/index.ts";
+import { formatOf } from "../tournament/index.ts";
+import { type TournamentOutput, viewSettings } from "../wire/index.ts";
 import { DRAWING, type Html, isolated, page, pageScript, TOURNAMENT_VIEWS } from "./layout.ts";
 
 function settingsText(view: TournamentOutput): string {
@@ -18,14 +19,7 @@ function settingsText(view: TournamentOutput): string {
   const rules = [view.rules.attributes.length === 4 ? "classic rules" : `only ${view.rules.attributes.join(", ")} count`];
   if (view.rules.squares) rules.push("squares count");
   if (view.rules.announce === "manual") rules.push("Quarto must be announced");
-  const kind =
-    view.kind === "sprt" && view.sprt
-      ? `An SPRT of ${view.sprt.test} against ${view.sprt.base} (at most ${view.sprt.maxGames} games)`
-      : view.kind === "gauntlet"
-        ? `A gauntlet: ${view.bots[0]?.name} against ${view.bots.length - 1} bots, ${view.gamesPerPair} games each`
-        : view.kind === "swiss" && view.swiss
-          ? `A Swiss of ${view.bots.length} bots, ${view.swiss.rounds} rounds, ${view.gamesPerPair} games a pairing`
-          : `${view.bots.length} bots, ${view.gamesPerPair} games per pair`;
+  const kind = formatOf(view.kind).describe(viewSettings(view));
   const openings = view.openings ? `, from ${view.openings.suite ? `the ${view.openings.suite} suite` : `${view.openings.count} openings`} in pairs` : "";
   const parallel = view.concurrency > 1 ? `, up to ${view.concurrency} games at once` : "";
   return `${kind}${openings}${parallel}, ${rules.join(", ")}, ${clock}, seed ${view.seed}.`;
@@ -33,6 +27,7 @@ function settingsText(view: TournamentOutput): string {
 
 export function tournamentPage(view: TournamentOutput): Html {
   const t = TOURNAMENT_VIEWS;
+  const format = formatOf(view.kind);
   const body = html`<h1 id="title">${isolated(t.title(view))} <code>${view.id}</code></h1>
 <div id="summary">${raw(t.summaryHtml(view))}</div>
 <div id="sprt">${raw(t.sprtHtml(view))}</div>
@@ -41,11 +36,15 @@ export function tournamentPage(view: TournamentOutput): Html {
 <div class="actions" id="manage" hidden><button type="button" class="danger" id="cancel-button">Cancel the tournament</button></div>
 <p class="error quiet" id="error" role="alert"></p>
 <h2>Standings</h2>
-<div id="standings">${raw(t.standingsHtml(view))}</div>
-<h2>${view.kind === "swiss" ? "Rounds" : "Crosstable"}</h2>
+<div id="standings">${raw(t.standingsHtml(view, format.tieBreaks))}</div>
+<h2>${format.rounds ? "Rounds" : "Crosstable"}</h2>
 <div id="swiss">${raw(t.swissHtml(view))}</div>
 <div id="crosstable">${raw(t.crosstableHtml(view))}</div>
 <h2>Games</h2>
 <div id="games">${raw(t.gamesHtml(view))}</div>`;
-  return page({ title: `${DRAWING.isolateText(t.title(view))} ${view.id.slice(0, 6)}`, body, script: pageScript("tournament", { id: view.id, state: view }) });
+  return page({
+    title: `${DRAWING.isolateText(t.title(view))} ${view.id.slice(0, 6)}`,
+    body,
+    script: pageScript("tournament", { id: view.id, state: view, tieBreaks: format.tieBreaks }),
+  });
 }

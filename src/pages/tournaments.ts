@@ -1,12 +1,12 @@
 /**
  * `/tournaments`: the tournaments started on this service (POST /v1/tournaments, from this page or the
  * API), newest first and a page at a time, each with its status and a link to its live page; and a
- * form that starts one between built-in and open registered bots (a round robin, a gauntlet or an
- * SPRT; games per pair, openings, clock), then opens its page. Ladder pairings are tournaments too,
+ * form that starts one between built-in and open registered bots (of any format, each offered as its
+ * definition says: src/tournament/formats.ts; games per pair, openings, clock), then opens its page. Ladder pairings are tournaments too,
  * but they are listed on /ladder, not here.
  */
 import { html, raw } from "hono/html";
-import { MAX_TOURNAMENT_GAMES } from "../tournament/index.ts";
+import { FORMATS, formatOf, MAX_SWISS_BOTS, MAX_TOURNAMENT_GAMES } from "../tournament/index.ts";
 import { type BotOutput, MAX_TOURNAMENT_MOVE_MS, SPRT_DEFAULTS, type TournamentOutput } from "../wire/index.ts";
 import { type Html, isolated, page, pageScript } from "./layout.ts";
 
@@ -37,9 +37,6 @@ export interface TournamentsPageData {
   suites: readonly SuiteChoice[];
 }
 
-/** Each kind in words (a kind added later shows as its name). */
-const KIND_NAMES: Record<string, string> = { roundRobin: "round robin", gauntlet: "gauntlet", swiss: "Swiss", sprt: "SPRT" };
-
 function statusCell(view: TournamentOutput): Html {
   const { finished, total } = view.progress;
   if (view.status === "running") return html`<span class="status-running">running</span> <span class="muted">${finished} of ${total}</span>`;
@@ -48,7 +45,8 @@ function statusCell(view: TournamentOutput): Html {
 }
 
 function leader(view: TournamentOutput): Html | string {
-  if (view.kind === "sprt" && view.sprt) return view.sprt.decision === null ? "" : view.sprt.decision === "H1" ? html`H1: ${isolated(view.sprt.test)}` : "H0";
+  // A tournament with a test leads with its decision.
+  if (view.sprt) return view.sprt.decision === null ? "" : view.sprt.decision === "H1" ? html`H1: ${isolated(view.sprt.test)}` : "H0";
   const top = view.standings[0];
   return top && top.games > 0 ? isolated(top.bot) : "";
 }
@@ -59,7 +57,7 @@ function listHtml(data: TournamentsPageData): Html {
   }
   const rows = data.tournaments.map(
     (view) => html`<tr data-tournament="${view.id}" data-status="${view.status}">
-<td class="name"><a href="/tournaments/${view.id}">${isolated(view.name ?? `Tournament ${view.id.slice(0, 6)}`)}</a> <span class="muted">${KIND_NAMES[view.kind] ?? view.kind}</span></td>
+<td class="name"><a href="/tournaments/${view.id}">${isolated(view.name ?? `Tournament ${view.id.slice(0, 6)}`)}</a> <span class="muted">${formatOf(view.kind).name}</span></td>
 <td class="bots">${view.bots.map((bot, index) => html`${index > 0 ? ", " : ""}${isolated(bot.name)}`)}</td>
 <td>${statusCell(view)}</td>
 <td class="wide-only">${leader(view)}</td>
@@ -95,6 +93,18 @@ function allBotOptions(data: TournamentsPageData, selected: number): Html {
   return html`${bots.map((bot, index) => html`<option value="${bot.value}"${index === selected ? raw(" selected") : ""}>${bot.name}</option>`)}`;
 }
 
+/**
+ * A choice per format, the first checked, each saying what the form asks for it (the page script shows
+ * those fields): who plays (`entrants`), whether games per pair apply, and the format fields it takes.
+ */
+function formatChoices(): Html {
+  return html`${FORMATS.map(
+    (format, index) =>
+      html`<label><input type="radio" name="kind" value="${format.kind}" data-entrants="${format.entrants}" data-per-pair="${String(format.perPair)}" data-takes="${format.takes.join(" ")}"${index === 0 ? raw(" checked") : ""}> ${format.name} <span class="muted">(${format.hint})</span></label>
+`,
+  )}`;
+}
+
 function newTournamentForm(data: TournamentsPageData): Html {
   const options = allBotOptions(data, 0);
   return html`<form id="new-tournament" class="card new-match new-tournament" autocomplete="off">
@@ -103,9 +113,7 @@ function newTournamentForm(data: TournamentsPageData): Html {
 <fieldset class="kind">
 <legend>Kind</legend>
 <div class="row">
-<label><input type="radio" name="kind" value="roundRobin" checked> round robin <span class="muted">(every pair plays)</span></label>
-<label><input type="radio" name="kind" value="gauntlet"> gauntlet <span class="muted">(one bot against each of the others)</span></label>
-<label><input type="radio" name="kind" value="sprt"> SPRT <span class="muted">(is one bot better than another?)</span></label>
+${formatChoices()}
 </div>
 </fieldset>
 <fieldset id="bots-field">
@@ -115,11 +123,11 @@ ${botChoices(data)}
 </fieldset>
 <fieldset id="sprt-field" hidden>
 <legend>SPRT</legend>
-<div class="row">
+<div class="row" id="pair-row">
 <label>Bot under test <select name="test">${options}</select></label>
 <label>against <select name="base">${allBotOptions(data, 1)}</select></label>
 </div>
-<div class="row">
+<div class="row" id="sprt-row">
 <label>H0: better by at most <input type="number" name="elo0" value="0" min="-1000" max="1000" step="any"> Elo</label>
 <label>H1: by at least <input type="number" name="elo1" value="10" min="-1000" max="1000" step="any"> Elo</label>
 <label>at most <input type="number" name="maxGames" value="${SPRT_DEFAULTS.maxGames}" min="2" max="1000" step="2"> games</label>
@@ -130,6 +138,7 @@ ${botChoices(data)}
 <div class="row">
 <label>Name <input type="text" name="name" maxlength="80" placeholder="optional"></label>
 <label id="games-per-pair-row">Games per pair <input type="number" name="gamesPerPair" value="2" min="2" max="${MAX_TOURNAMENT_GAMES}" step="2"></label>
+<label id="rounds-row" hidden>Rounds <input type="number" name="rounds" min="1" max="${MAX_SWISS_BOTS}" placeholder="by the field"></label>
 </div>
 <div class="row">
 <label>Openings <select name="openings"><option value="">none (the empty board)</option>${data.suites.map(

@@ -129,6 +129,9 @@ export interface FormatRun {
   records: GameRecord[];
 }
 
+/** Buchholz: the final points of every opponent met; Sonneborn-Berger: each opponent's points times the score against them. */
+type TieBreak = "buchholz" | "sonnebornBerger";
+
 export interface TournamentFormat<Report = unknown, Kind extends string = string> {
   /** The `kind` of the API and of stored tournaments. */
   readonly kind: Kind;
@@ -161,6 +164,8 @@ export interface TournamentFormat<Report = unknown, Kind extends string = string
     count(settings: TournamentSettings): number;
     pair(settings: TournamentSettings, games: readonly GameState[], progress: TournamentProgress, round: number, firstIndex: number): RoundPairing | null;
   };
+  /** The tie-breaks of its standings after points, first first (the views show a column for each). */
+  readonly tieBreaks: readonly TieBreak[];
   /** Standings and crosstable from the finished games. */
   table(settings: TournamentSettings, progress: TournamentProgress, played: readonly PlayedGame[]): { standings: Standing[]; crosstable: Crosstable };
   /** What it adds to the standings, from the games so far. */

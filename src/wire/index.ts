@@ -3,6 +3,10 @@ export { checkWin, configureEngineTurns, evaluatePosition, suggest, validateMove
 export { type GameReviewOutput, GameReviewSchema, ReviewPendingSchema, ReviewRequestSchema } from "./review-schemas.ts";
 export { reviewOutput, reviewRecord } from "./review.ts";
 export {
+  type BotCallKind,
+  type BotCallOutput,
+  BotCallPageSchema,
+  BotCallSchema,
   BotDetailSchema,
   BotEndNoticeSchema,
   BotEndReceiptSchema,
@@ -18,11 +22,12 @@ export {
   BotSchema,
   RegisterBotRequestSchema,
   RegisteredBotSchema,
+  RotateBotRequestSchema,
   SignatureHeadersSchema,
   UpdateBotRequestSchema,
 } from "./bot-schemas.ts";
 export { botFetchHandler, readMoveRequest } from "./bot-server.ts";
-export { botOutput, type LinkStatus, linkRequestId, REGISTRY_NAME, type StoredBot } from "./bots.ts";
+export { botCallOutput, botOutput, type LinkStatus, linkRequestId, REGISTRY_NAME, type StoredBot, type StoredBotCall } from "./bots.ts";
 export { moveFromInput, rulesFromInput } from "./convert.ts";
 export {
   EvaluateQuerySchema,
@@ -115,7 +120,7 @@ export {
 } from "./meta-schemas.ts";
 export { objectNamed } from "./object-names.ts";
 export { tidyDocument } from "./openapi-document.ts";
-export { BotPageQuerySchema, decodeCursor, DEFAULT_PAGE_LIMIT, GamePageQuerySchema, LadderPageQuerySchema, MAX_PAGE_LIMIT, nextLink } from "./pagination.ts";
+export { BotCallPageQuerySchema, BotPageQuerySchema, decodeCursor, DEFAULT_PAGE_LIMIT, GamePageQuerySchema, LadderPageQuerySchema, MAX_PAGE_LIMIT, nextLink } from "./pagination.ts";
 export {
   type FieldError,
   isProblemCode,
@@ -177,6 +182,7 @@ export {
   type StoredTournament,
   storedFields,
   tournamentView,
+  viewSettings,
 } from "./tournament.ts";
 export {
   type Allowance,

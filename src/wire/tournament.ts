@@ -101,6 +101,17 @@ export function storedFields(options: FormatFields): Pick<StoredTournament, "spr
   return { ...(options.sprt ? { sprtSettings: options.sprt } : {}), ...(options.rounds !== undefined ? { swissRounds: options.rounds } : {}) };
 }
 
+/** A tournament's view as its format describes it (formatOf(kind).describe). */
+export function viewSettings(view: TournamentOutput): Pick<TournamentSettings, "bots" | "gamesPerPair" | "sprt" | "rounds"> {
+  const sprt = view.sprt;
+  return {
+    bots: view.bots.map((bot) => bot.name),
+    gamesPerPair: view.gamesPerPair,
+    ...(sprt ? { sprt: { elo0: sprt.elo0, elo1: sprt.elo1, alpha: sprt.alpha, beta: sprt.beta, model: sprt.model, maxGames: sprt.maxGames } } : {}),
+    ...(view.swiss ? { rounds: view.swiss.rounds } : {}),
+  };
+}
+
 /** A tournament record as its format reads it. */
 export function settingsOf(
   tournament: Pick<StoredTournament, "entries" | "gamesPerPair" | "seed" | "openings" | "concurrency" | "sprtSettings" | "swissRounds">,

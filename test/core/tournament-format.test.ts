@@ -60,6 +60,7 @@ const DOUBLE_ROUND_ROBIN: TournamentFormat<DoubleReport, "doubleRoundRobin"> = {
     );
     return [...first, ...second];
   },
+  tieBreaks: ["sonnebornBerger"],
   table: (settings, _progress, played) => tableOf(settings.bots, played),
   extras: () => ({}),
   describe: (settings) => `A double round robin of ${settings.bots.length} bots`,

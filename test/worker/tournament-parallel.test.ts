@@ -251,7 +251,7 @@ describe("tournament kinds", () => {
     expect(sprt?.elo.low).toBeLessThanOrEqual(sprt?.elo.elo as number);
     // The page shows the same live state.
     const page = await (await request(`/tournaments/${created.id}`, { headers: { Accept: "text/html" } })).text();
-    expect(page).toContain("H1 accepted: medium is better than random by 50 Elo or more.");
+    expect(page).toContain("H1 accepted: <bdi>medium</bdi> is better than <bdi>random</bdi> by 50 Elo or more.");
     expect(page).toContain(`LLR <strong>${sprt?.llr.toFixed(2)}</strong>`);
     expect(page).toContain(`pentanomial [${sprt?.pentanomial.join(", ")}]`);
     expect(page).toContain("the SPRT decided");

@@ -10,6 +10,8 @@ import { boot, type ClientEnv } from "./boot.ts";
 export interface TournamentPageConfig {
   id: string;
   state: TournamentOutput;
+  /** Its format's tie-breaks, a standings column each. */
+  tieBreaks: readonly string[];
 }
 
 function tournamentClient(env: ClientEnv, config: TournamentPageConfig): void {
@@ -25,7 +27,7 @@ function tournamentClient(env: ClientEnv, config: TournamentPageConfig): void {
     kit.byId("summary").innerHTML = views.summaryHtml(view);
     kit.byId("sprt").innerHTML = views.sprtHtml(view);
     kit.byId("gauntlet").innerHTML = views.gauntletHtml(view);
-    kit.byId("standings").innerHTML = views.standingsHtml(view);
+    kit.byId("standings").innerHTML = views.standingsHtml(view, config.tieBreaks);
     kit.byId("swiss").innerHTML = views.swissHtml(view);
     kit.byId("crosstable").innerHTML = views.crosstableHtml(view);
     kit.byId("games").innerHTML = views.gamesHtml(view);

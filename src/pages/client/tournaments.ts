@@ -1,6 +1,7 @@
 /**
- * The tournaments page's script: turns the new-tournament form into `POST /v1/tournaments` (a round
- * robin of the ticked bots, a gauntlet of the challenger against them, or an SPRT between two bots),
+ * The tournaments page's script: turns the new-tournament form into `POST /v1/tournaments` for the
+ * format chosen, as its choice describes it (the ticked bots, a challenger against them, or two bots;
+ * games per pair or not; the format fields it takes), never asking which format it is,
  * keeps the management token it gets in this browser (so the tournament's page can cancel it), and
  * opens the tournament's live page. The API checks everything; its refusal is shown as it comes.
  * Bundled into public/scripts/tournaments.js (see scripts.ts).
@@ -21,24 +22,38 @@ function tournamentsClient(env: ClientEnv, _config: TournamentsConfig): void {
   const error = kit.byId("form-error");
   const { field, checked, number, clock: chosenClock } = kit.formFields(form);
 
+  /** The chosen format, as its choice describes it. */
+  function chosen(): { kind: string; entrants: string; perPair: boolean; takes: string[] } {
+    const choice = form.querySelector('input[name="kind"]:checked');
+    return {
+      kind: choice?.getAttribute("value") ?? "",
+      entrants: choice?.getAttribute("data-entrants") ?? "field",
+      perPair: choice?.getAttribute("data-per-pair") !== "false",
+      takes: (choice?.getAttribute("data-takes") ?? "").split(" ").filter((field) => field !== ""),
+    };
+  }
+
   function sync(): void {
-    const kind = checked("kind")[0];
-    kit.byId("bots-field").hidden = kind === "sprt";
-    kit.byId("sprt-field").hidden = kind !== "sprt";
-    kit.byId("challenger-row").hidden = kind !== "gauntlet";
-    kit.byId("games-per-pair-row").hidden = kind === "sprt";
+    const { entrants, perPair, takes } = chosen();
+    kit.byId("bots-field").hidden = entrants === "pair";
+    kit.byId("challenger-row").hidden = entrants !== "challenger";
+    kit.byId("sprt-field").hidden = entrants !== "pair" && !takes.includes("sprt");
+    kit.byId("pair-row").hidden = entrants !== "pair";
+    kit.byId("sprt-row").hidden = !takes.includes("sprt");
+    kit.byId("games-per-pair-row").hidden = !perPair;
+    kit.byId("rounds-row").hidden = !takes.includes("rounds");
   }
   form.addEventListener("change", sync);
   sync();
 
   function request(): { body: unknown; problem: string | null } {
-    const kind = checked("kind")[0] ?? "roundRobin";
+    const { kind, entrants, perPair, takes } = chosen();
     const ticked = checked("bots");
     let bots: string[];
-    if (kind === "sprt") {
+    if (entrants === "pair") {
       bots = [field("test").value, field("base").value];
-      if (bots[0] === bots[1]) return { body: null, problem: "An SPRT is between two different bots." };
-    } else if (kind === "gauntlet") {
+      if (bots[0] === bots[1]) return { body: null, problem: "Choose two different bots." };
+    } else if (entrants === "challenger") {
       const challenger = field("challenger").value;
       bots = [challenger, ...ticked.filter((bot) => bot !== challenger)];
       if (bots.length < 2) return { body: null, problem: "Tick at least one bot for the challenger to play." };
@@ -53,8 +68,9 @@ function tournamentsClient(env: ClientEnv, _config: TournamentsConfig): void {
     const name = field("name").value.trim();
     const body: Record<string, unknown> = { kind, bots, clock };
     if (name) body.name = name;
-    if (kind !== "sprt") body.gamesPerPair = number("gamesPerPair");
-    else body.sprt = { elo0: number("elo0"), elo1: number("elo1"), maxGames: number("maxGames") };
+    if (perPair) body.gamesPerPair = number("gamesPerPair");
+    if (takes.includes("sprt")) body.sprt = { elo0: number("elo0"), elo1: number("elo1"), maxGames: number("maxGames") };
+    if (takes.includes("rounds") && field("rounds").value !== "") body.rounds = number("rounds");
     if (suite) {
       body.openings = suite;
       // A suite is made for one variant: the squares suite's games count 2x2 squares too.

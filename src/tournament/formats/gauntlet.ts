@@ -67,6 +67,7 @@ export const GAUNTLET: TournamentFormat<TournamentReport, "gauntlet"> = {
   gameCount: (bots, options) => (bots - 1) * options.gamesPerPair,
   gamesPerBot: (concurrency) => concurrency,
   schedule: (settings) => gauntletSchedule(settings.bots[0], settings.bots.slice(1), settings.gamesPerPair, settings.seed, settings.openings),
+  tieBreaks: ["sonnebornBerger"],
   table: pairTable,
   extras: (settings, _progress, games) => ({ gauntlet: gauntletRows(settings.bots, games) }),
   describe: (settings) => `A gauntlet: ${settings.bots[0]} against ${settings.bots.length - 1} bots, ${settings.gamesPerPair} games each`,

@@ -44,6 +44,7 @@ export const ROUND_ROBIN: TournamentFormat<TournamentReport, "roundRobin"> = {
   gameCount: (bots, options) => ((bots * (bots - 1)) / 2) * options.gamesPerPair,
   gamesPerBot: () => 1,
   schedule: (settings) => roundRobinSchedule(settings.bots, settings.gamesPerPair, settings.seed, settings.openings),
+  tieBreaks: ["sonnebornBerger"],
   table: pairTable,
   extras: () => ({}),
   describe: (settings) => `${settings.bots.length} bots, ${settings.gamesPerPair} games per pair`,

@@ -100,6 +100,7 @@ export const SPRT: TournamentFormat<SprtReport, "sprt"> = {
     const { elo0, elo1, alpha, beta, model } = settingsOf(settings);
     return { elo0, elo1, alpha, beta, model, bot: settings.bots[0] };
   },
+  tieBreaks: ["sonnebornBerger"],
   table: pairTable,
   extras: (settings, progress, games) => ({ sprt: summary(settings, progress, games) }),
   describe: (settings) => `An SPRT of ${settings.bots[0]} against ${settings.bots[1]} (at most ${settingsOf(settings).maxGames} games)`,

@@ -89,6 +89,7 @@ export const SWISS: TournamentFormat<SwissReport, "swiss"> = {
         firstIndex,
       ),
   },
+  tieBreaks: ["buchholz", "sonnebornBerger"],
   table: (settings, progress, played) => ({
     standings: computeStandings(settings.bots, scoredGames(played), { byePoints: byePointsOf(settings, progress), order: "swiss" }),
     crosstable: { bots: [], cells: [] },
