@@ -358,7 +358,7 @@ function chargeClock(state: MatchState, seat: SeatIndex, at: number): { remainin
  * within milliseconds; one found later than this fell while the server was not running (a crash, a
  * restart), when the person could not move: the server lost that time, so the turn starts again instead.
  */
-export const LATE_FLAG_MS = 2_000;
+const LATE_FLAG_MS = 2_000;
 
 /** True when the player to move has run out of time at `at`. */
 export function flagFallen(state: MatchState, at: number): boolean {
