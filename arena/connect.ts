@@ -1,5 +1,5 @@
 /**
- * The local bridge behind `npm run arena -- connect` (#21): it keeps a connected bot's event stream open
+ * The local bridge behind `npm run arena -- connect`: it keeps a connected bot's event stream open
  * on the service (`GET /v1/bots/{id}/events`, newline-delimited JSON) and forwards each move request to
  * a bot on this machine as a signed `POST /move`, exactly as the service calls a webhook bot, then posts
  * the answer (`POST /v1/bots/{id}/moves/{requestId}`); end notices go on as `POST /end`. So a webhook

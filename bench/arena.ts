@@ -61,7 +61,7 @@ function scheduleIdeal(games: readonly { first: string; second: string; plies: n
     now = Math.min(...end.filter((time) => time > now));
   }
 }
-/** The bridges of the connected twins (#21): each keeps a stream open and forwards to the same loopback bot. */
+/** The bridges of the connected twins: each keeps a stream open and forwards to the same loopback bot. */
 const bridges: Bridge[] = [];
 
 /** POST /v1/bots, waiting out the registration limit (10 a minute per client). */

@@ -1,5 +1,5 @@
 /**
- * The second route for a book's values (issue #10, item 5): re-solves entries of chosen tiers with the
+ * The second route for a book's values: re-solves entries of chosen tiers with the
  * live solver, no book installed, optionally with the search's switches changed (another move order, no
  * transposition table, keys without board symmetries: tuneSearch), and compares value and distance.
  *

@@ -74,7 +74,7 @@ const { api, ok } = apiClient(BASE);
 interface Bot {
   name: string;
   delayMs: number;
-  /** A connected bot (#21): registered with connection: stream, its server reached through the bridge (arena/connect.ts). */
+  /** A connected bot: registered with connection: stream, its server reached through the bridge (arena/connect.ts). */
   connected?: boolean;
   bridge?: Bridge;
   secret?: string;

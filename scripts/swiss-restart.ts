@@ -1,6 +1,6 @@
 /**
  * A Swiss under `wrangler dev` survives kill -9 of the server in the middle of each round with nothing
- * lost or doubled (issue 22). Starts wrangler dev (on a free port, storage in a temporary folder) and 23 HTTP
+ * lost or doubled. Starts wrangler dev (on a free port, storage in a temporary folder) and 23 HTTP
  * bots on loopback, registers them, creates a Swiss of 5 rounds (4 games at a time, the classic suite),
  * and in the middle of each round (some of its games over, some not) kills the whole server (SIGKILL),
  * restarts it on the same storage and checks that every game over before the kill is still over with the

@@ -2,7 +2,7 @@
  * Writes the unbalanced opening suites (src/tournament/openings/<variant>-unbalanced.json): positions
  * that are exact wins for the player to move with as few winning moves as the opening books hold, so
  * that in a game pair each bot gets the won side once and a bot that fails to convert it loses the pair
- * (the UHO books of chess engine testing, issue #23). The sibling of scripts/openings.ts (balanced
+ * (the UHO books of chess engine testing). The sibling of scripts/openings.ts (balanced
  * suites: exact draws).
  *
  *   npm exec -- node scripts/unbalanced-openings.ts [--suite classic-unbalanced|squares-unbalanced] [--seed N] [--candidates N] [--count N]

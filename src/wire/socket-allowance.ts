@@ -1,5 +1,5 @@
 /**
- * What one WebSocket client may send and be sent (#24): a token bucket of messages, bounds on what is
+ * What one WebSocket client may send and be sent: a token bucket of messages, bounds on what is
  * dropped before the socket is closed (1008), and a bucket of answer bytes. The match object applies
  * them to every message it reads, and the Worker's relay (src/http/socket-relay.ts) applies the same
  * bucket in front of it, so a flood is dropped before it reaches the object.

@@ -1,5 +1,5 @@
 /**
- * The connected-bot walkthrough (#21), run as written against `wrangler dev` (the browser project's
+ * The connected-bot walkthrough, run as written against `wrangler dev` (the browser project's
  * server): the shell blocks of docs/bot-protocol.md ("The bridge") and of the README's "A bot without a
  * public server", each in bash from the project's folder, with only the service's origin and the local
  * bot's port replaced by this run's. A webhook bot on loopback (`npm run arena -- serve`), registered as

@@ -1,5 +1,5 @@
 /**
- * The layout slips a new player met (issue 25), each checked at a 1366x768 laptop (its 1366x657
+ * The layout slips a new player met, each checked at a 1366x768 laptop (its 1366x657
  * viewport), a 1280x800 laptop and a 390x844 phone, with a screenshot of each: the home page's
  * "Start the match" on the first screen; the gold ring of a winning line clear of the cell names; a
  * finished game's move list shown whole (no row clipped); stepping back through the moves, the status

@@ -1,5 +1,5 @@
 /**
- * The local bridge (`npm run arena -- connect`, arena/connect.ts, #21) against a stand-in for the
+ * The local bridge (`npm run arena -- connect`, arena/connect.ts) against a stand-in for the
  * service on 127.0.0.1: it reads the event stream, forwards each move request to a local webhook bot as
  * a signed POST /move (the bot refuses unsigned calls), posts the bot's answer, passes end notices on,
  * and after the stream drops it reconnects, gets the open request again and does not answer it twice.

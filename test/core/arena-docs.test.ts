@@ -1,8 +1,7 @@
 /**
  * The documented arena examples with openings, gauntlets and SPRT, run as written: the section
  * "Openings, gauntlets and SPRT" of docs/arena.md (a round robin and a gauntlet on the balanced suite;
- * on the unbalanced suite at the default budget, the two SPRTs and a round robin of four levels, issue
- * #23) and the README's section "Is my new bot better?" (the same two SPRTs). Each `npm run arena`
+ * on the unbalanced suite at the default budget, the two SPRTs and a round robin of four levels) and the README's section "Is my new bot better?" (the same two SPRTs). Each `npm run arena`
  * command there is run through the CLI's `main` and must print exactly the text block shown after it
  * (a command shown twice is run once). The built-in bots are seeded by the tournament, match and ply
  * and budgeted in nodes, so the same command prints the same summary on any machine; if the engine's

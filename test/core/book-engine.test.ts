@@ -2,7 +2,7 @@
  * The engine answering from the committed opening books (books/*.bin, installed as arena/books.ts does):
  * sampled entries of every tier agree with evaluate and suggestMove in any frame, attribute subset and
  * announce option, with no search; a seeded sample of the deepest tiers re-solved by the live solver
- * (the CI check of issue #10, item 6); bad books refused once and searched around; perfect never loses
+ * (the CI check); bad books refused once and searched around; perfect never loses
  * from the first move and wins every game its opponent's mistakes make winnable.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -348,7 +348,7 @@ describe("perfect play from the first move", () => {
   }
 });
 
-describe("classic: every position exact within the service's default budget (issue #10's first done-when)", () => {
+describe("classic: every position exact within the service's default budget", () => {
   // The book answers from 12 empty cells up; below it the search must solve within 2 million nodes. Random
   // legal positions (any history) at 12 and 11 empty cells, with and without a piece in hand.
   for (const empties of [12, 11]) {

@@ -1,6 +1,6 @@
 /**
- * The book's pure parts: the canonical positions of each tier against the counts of issue #10 (Burnside's
- * lemma over 32 board maps x 384 relabellings, 8 x 384 with squares), the key's invariance under the
+ * The book's pure parts: the canonical positions of each tier against the counts of Burnside's
+ * lemma (over 32 board maps x 384 relabellings, 8 x 384 with squares), the key's invariance under the
  * game's symmetries (generated in the test from their definitions), and the file format's checks.
  */
 import { describe, expect, it } from "vitest";
@@ -65,7 +65,7 @@ function quartoChildren(tier: readonly number[], empties: number, squares: boole
 const selectCount = (tier: readonly number[], empties: number, squares: boolean) =>
   new Set(tier.map((key) => boardClass(representative(key, empties, 15).board, squares, 15))).size;
 
-describe("canonical positions per tier (issue #10's Burnside counts)", () => {
+describe("canonical positions per tier (Burnside counts)", () => {
   it("classic: 1, 8, 148, 3,382 positions with a piece in hand from 16 to 13 empty cells (1, 2, 40, 454 without)", () => {
     const tiers = enumerateTiers(false, 15, 13);
     expect(tiers.map((tier) => tier.length)).toEqual([1, 8, 148, 3382]);

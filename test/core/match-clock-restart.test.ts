@@ -1,5 +1,5 @@
 /**
- * The reducer's `restartClock` (issue #13): time the server lost during a turn (a crash while a bot was
+ * The reducer's `restartClock`: time the server lost during a turn (a crash while a bot was
  * asked) is charged to no one. The turn starts again with its full clock, even past a flag that fell in
  * the lost time; a restart for another ply is stale; the record keeps each restart and still replays.
  */

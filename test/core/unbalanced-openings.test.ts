@@ -1,5 +1,5 @@
 /**
- * The unbalanced suites (issue #23): each is what scripts/unbalanced-openings.ts says (legal openings of
+ * The unbalanced suites: each is what scripts/unbalanced-openings.ts says (legal openings of
  * 12 to 14 empty cells that replay to their positions, no two related by a board symmetry or a
  * relabelling, no Quarto at once, the fewest winning moves first, at most `perShape` per board shape),
  * every entry an exact win for the player to move in the book, and, by a second route, a seeded sample

@@ -1,5 +1,5 @@
 /**
- * Connected bots (#21): a bot registered with `connection: stream` has no URL; it reads its event stream
+ * Connected bots: a bot registered with `connection: stream` has no URL; it reads its event stream
  * (`GET /v1/bots/{id}/events`, NDJSON, or a long poll with `?wait=`) and answers with
  * `POST /v1/bots/{id}/moves/{requestId}`. It plays a whole tournament; its stream dropped in the middle
  * of a game and opened again brings the open request again and the game goes on with no forfeit; the

@@ -1,5 +1,5 @@
 /**
- * Who may enter a bot (#21): `entry: owner` (the default for new bots) lets only a request that carries
+ * Who may enter a bot: `entry: owner` (the default for new bots) lets only a request that carries
  * the bot's management token enter it in a tournament (`{"id", "token"}` in `bots`), anything else is a
  * 403 `registry/entry_refused`; `entry: open` lets anyone; the owner changes it with PATCH /v1/bots/{id}.
  */

@@ -1,5 +1,5 @@
 /**
- * A connected bot's side of the protocol under workerd, for the tests (#21): registration with
+ * A connected bot's side of the protocol under workerd, for the tests: registration with
  * `connection: stream`, its event stream read a line at a time, the easy engine's answer to a move
  * event, and posting that answer.
  */

@@ -1,5 +1,5 @@
 /**
- * The engine never blocks play (issue #13, item 2): with the test bindings' tiny slices (2,000 nodes)
+ * The engine never blocks play: with the test bindings' tiny slices (2,000 nodes)
  * and short queue (4), a maximal search in flight leaves `/healthz` and a hosted match's moves
  * answering before it ends (order of completion, not time), and API searches beyond the queue get a
  * 503 `engine/busy` problem with Retry-After. Engine seats wait their turn and still move.

@@ -3,7 +3,7 @@
  * scheduled handler; the pairings' tournaments are played (their objects and the ladder evicted at
  * random steps) and recorded once; ratings move and persist with their history; pairing stops at the
  * hourly game budget; a bot that keeps forfeiting is paused and its owner sees why and resumes it; a
- * pairing stored but never created is created by the next tick; a connected bot (#21) plays its
+ * pairing stored but never created is created by the next tick; a connected bot plays its
  * pairings through its event stream and is recorded like any other; the listing is paginated.
  */
 import { env } from "cloudflare:workers";

@@ -1,5 +1,5 @@
 /**
- * A registered bot seated in a hosted match (#21): `{"kind": "bot", "bot": "<id>"}` beside a person.
+ * A registered bot seated in a hosted match: `{"kind": "bot", "bot": "<id>"}` beside a person.
  * The match asks the bot itself, with the bot protocol under the match's clock: a webhook bot by a
  * signed POST /move, a connected bot through its event stream. An owner-only bot needs its token.
  */

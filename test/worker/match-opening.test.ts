@@ -1,5 +1,5 @@
 /**
- * Hosted matches from an opening (issue #11): `opening` on POST /v1/matches takes a built-in suite's
+ * Hosted matches from an opening: `opening` on POST /v1/matches takes a built-in suite's
  * opening by name, a game record or a position string; its moves are played at creation, charged to no
  * clock, kept as the record's first moves, and the match state names it. A bad opening is a 422
  * request/invalid naming the field, and creates nothing.

@@ -1,5 +1,5 @@
 /**
- * The pages added for newcomers (issue 25), as the Worker serves them: `/tournaments` lists the
+ * The pages added for newcomers, as the Worker serves them: `/tournaments` lists the
  * tournaments POST /v1/tournaments started, newest first and a page at a time, and its form offers the
  * built-in bots and the registered bots open to everyone (not those kept by their owners); `/problems`
  * and `/problems/{code}` are pages for browsers and the JSON for everyone else; `/favicon.ico` is an

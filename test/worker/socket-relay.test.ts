@@ -1,5 +1,5 @@
 /**
- * The Worker's relay in front of a match object's socket (src/http/socket-relay.ts, #24): what a client
+ * The Worker's relay in front of a match object's socket (src/http/socket-relay.ts): what a client
  * floods is dropped in the Worker, so the object behind it sees only the allowance, and the client is
  * closed (1008) once it is past the drop bound, after the answers to what was let through. Here the
  * "object" is the far end of a WebSocketPair, which counts what reaches it.

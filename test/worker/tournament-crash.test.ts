@@ -1,5 +1,5 @@
 /**
- * A server fault is never a bot's fault (issue #13): a tournament game between an HTTP bot and a
+ * A server fault is never a bot's fault: a tournament game between an HTTP bot and a
  * built-in bot on a 1 s move clock, where the server loses more than a move's time (a real pause while
  * no step runs) either between two steps (the bot not asked yet) or in the middle of the bot's call (the
  * tournament object evicted while the call hangs). The match's own alarm does not flag the bot, the next

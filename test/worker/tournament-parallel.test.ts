@@ -283,7 +283,7 @@ describe("tournament kinds", () => {
     expect(new Set(created.state.games.map((game) => game.opening))).toEqual(new Set(["openings/1", "openings/2"]));
   });
 
-  it("takes the unbalanced suites by name, each under its own variant (#23)", async () => {
+  it("takes the unbalanced suites by name, each under its own variant", async () => {
     await expectProblem(postJson("/v1/tournaments", { bots: ["easy", "random"], openings: "squares-unbalanced" }), "request/invalid");
     await expectProblem(postJson("/v1/tournaments", { bots: ["easy", "random"], openings: "classic-unbalanced", rules: { squares: true } }), "request/invalid");
     for (const [suite, rules] of [

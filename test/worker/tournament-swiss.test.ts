@@ -1,5 +1,5 @@
 /**
- * A Swiss on the service (issue 22): 23 registered HTTP bots, five rounds, four games at a time, driven
+ * A Swiss on the service: 23 registered HTTP bots, five rounds, four games at a time, driven
  * by the tournament object's alarm while the object and the matches in play are evicted at random steps
  * (and two steps sometimes run at once). Each round is paired only once the one before has ended; no
  * pairing is repeated; one bot a round has the bye, never one bot twice; every bot moves first in half
