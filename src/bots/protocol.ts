@@ -99,7 +99,7 @@ export interface EndNotice {
   matchId: string;
   seat: Role;
   opponent: { name: string };
-  /** `aborted`: the game did not count and is replayed (see the forfeit policy). */
+  /** `aborted`: the game did not count: replayed when `reason` is `aborted` (see the forfeit policy), not when it is `cancelled` (its tournament was cancelled, or its SPRT decided). */
   outcome: "win" | "loss" | "draw" | "aborted";
   reason: MatchResult["reason"];
   forfeitCode?: string;
@@ -227,8 +227,8 @@ export function endNoticeFor(
 ): EndNotice {
   const result = state.result;
   if (!result) throw new Error("endNoticeFor: the match is not finished");
-  if (result.reason === "cancelled") throw new Error("endNoticeFor: a cancelled match gets no end notice");
-  const outcome = result.reason === "aborted" ? "aborted" : result.winner === null ? "draw" : result.winner === seat ? "win" : "loss";
+  // Cancelled (its tournament was, or an SPRT decided) does not count either: "aborted", with its reason.
+  const outcome = result.reason === "aborted" || result.reason === "cancelled" ? "aborted" : result.winner === null ? "draw" : result.winner === seat ? "win" : "loss";
   const notice: EndNotice = {
     protocol: BOT_PROTOCOL_VERSION,
     tournamentId: ids.tournamentId,

@@ -202,10 +202,21 @@ export class TournamentObject extends DurableObject<Env> {
         }
         return { type: "notified", game, matchId: command.matchId, at: Date.now() };
       }
-      case "cancelMatch":
+      case "cancelMatch": {
         // A match not created yet answers not found: the step cancels it when it reads it.
-        await this.matchStub(command.matchId).cancelBotMatch(command.detail);
-        return null;
+        const ended = await this.matchStub(command.matchId).cancelBotMatch(command.detail);
+        const stored = this.loadGame(game);
+        if (!ended.ok || stored === undefined) return null;
+        const match = ended.value as MatchState;
+        // Both bots hear how it ended (a connected bot's open request closes), however it ended.
+        const notices: Extract<StepCommand, { type: "sendNotices" }> = { type: "sendNotices", game, matchId: command.matchId, tournamentId: tournament.id, gameId: stored.gameId, names: [stored.first, stored.second] };
+        await sendEndNotices(match, notices, [
+            playerNamed(tournament, stored.first, this.env),
+            playerNamed(tournament, stored.second, this.env),
+          ]);
+        // It ended on the board just before the cancellation reached it: the step records its result.
+        return match.result?.reason === "cancelled" ? null : { type: "match", game, matchId: command.matchId, match, at: Date.now() };
+      }
       case "pairRound":
         // Every game so far, read once a round; the pairing is a pure function of them and the seed.
         return pairRound(formatOf(tournament.kind), settingsOf(tournament), this.allGames(), tournament, command, Date.now());

@@ -75,7 +75,6 @@ export async function sendEndNotices(
   players: readonly [Player, Player],
 ): Promise<void> {
   const { tournamentId, gameId, matchId, names } = command;
-  if (match.result?.reason === "cancelled") return;
   await Promise.all(
     ([0, 1] as const).map(async (seat) => {
       const player = players[seat];

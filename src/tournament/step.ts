@@ -260,8 +260,16 @@ export function step<T extends TournamentProgress>(state: TournamentState<T>, ev
   }
   const playing = tournament.status === "running" && game.status === "playing" && game.matchId === event.matchId;
   if (!playing) {
-    // A match read for a game that was cancelled (created while it was) is cancelled too.
     const ended = tournament.status === "cancelled" || game.status === "cancelled";
+    // A game whose match ended on the board just before the cancellation reached it: its result stands
+    // (its notices are sent by the host that cancelled it).
+    if (event.type === "match" && game.status === "cancelled" && game.matchId === event.matchId && event.match.status === "finished") {
+      const reason = event.match.result?.reason;
+      if (reason !== undefined && reason !== "cancelled" && reason !== "aborted") {
+        return { state: withGame(state, { ...recordEnd(game, event.matchId, event.match), pendingNotice: null }), commands: [] };
+      }
+    }
+    // A match read for a game that was cancelled (created while it was) is cancelled too.
     const orphan = event.type === "match" && ended && game.matchId === event.matchId && event.match.status !== "finished";
     const detail = tournament.status === "cancelled" ? CANCELLED_DETAIL : SPRT_STOPPED_DETAIL;
     return orphan ? { state, commands: [{ type: "cancelMatch", game: game.index, matchId: event.matchId, detail }] } : same;

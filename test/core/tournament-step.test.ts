@@ -419,12 +419,12 @@ describe("hosts that crash or step twice", () => {
     expect(step(state, { type: "matchId", game: 1, matchId: "m3" }, policy)).toEqual({ state, commands: [] });
   });
 
-  it("a cancelled match gets no end notice: endNoticeFor refuses it, sendEndNotices sends none", async () => {
+  it("a cancelled match's bots hear of it: outcome aborted, reason cancelled (it does not count, and is not replayed)", async () => {
     const started = newMatch({ rules: CLASSIC_RULES, clock: { kind: "none" }, firstSeat: 0 }, 0);
     const cancelled = applyAction(started, { type: "cancel", at: 1, detail: "the tournament was cancelled" });
     if (!cancelled.ok) throw new Error(cancelled.error.code);
     const ids = { tournamentId: "t1", gameId: "g1", matchId: "m1", opponent: "b" };
-    expect(() => endNoticeFor(cancelled.state, 0, ids)).toThrow(/cancelled match gets no end notice/);
+    expect(endNoticeFor(cancelled.state, 0, ids)).toMatchObject({ outcome: "aborted", reason: "cancelled", detail: "the tournament was cancelled" });
     const sent: unknown[] = [];
     const player = {
       name: "a",
@@ -436,7 +436,8 @@ describe("hosts that crash or step twice", () => {
       player,
       player,
     ]);
-    expect(sent).toEqual([]);
+    expect(sent).toHaveLength(2);
+    expect(sent).toContainEqual(expect.objectContaining({ matchId: "m1", outcome: "aborted", reason: "cancelled" }));
   });
 
   it("a host that crashes at random points, or runs a step twice, still plays each game once", async () => {
