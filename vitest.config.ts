@@ -25,8 +25,17 @@ export default defineConfig({
               // Smaller engine budgets than wrangler.toml's, so property tests that reach the engine stay quick;
               // tiny slices (every search over 2,000 nodes runs in slices) and a short queue that a test can fill;
               // a tournament's alarm makes one bot call per game in play, so the tests step and evict between moves;
-              // games are reviewed when a review is asked for (test/worker/review.test.ts turns reviews after every game on).
-              bindings: { ENGINE_DEFAULT_NODES: "50000", ENGINE_MAX_NODES: "500000", ENGINE_SLICE_NODES: "2000", ENGINE_QUEUE_LENGTH: "4", TOURNAMENT_CALLS_MS: "0", REVIEW_GAMES: "false" },
+              // games are reviewed when a review is asked for (test/worker/review.test.ts turns reviews after every game on);
+              // the ladder's alarm is an hour away, so it never runs by itself in a test: the tests run it (runDurableObjectAlarm).
+              bindings: {
+                ENGINE_DEFAULT_NODES: "50000",
+                ENGINE_MAX_NODES: "500000",
+                ENGINE_SLICE_NODES: "2000",
+                ENGINE_QUEUE_LENGTH: "4",
+                TOURNAMENT_CALLS_MS: "0",
+                REVIEW_GAMES: "false",
+                LADDER_ALARM_MS: "3600000",
+              },
               // The suites make thousands of requests from one client: wrangler.toml's limits raised out of
               // the way, and one tight limit that test/worker/limits.test.ts puts in place of a real one.
               ratelimits: {

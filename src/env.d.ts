@@ -28,6 +28,10 @@ interface Env {
   TOURNAMENT_CALLS_MS?: string;
   /** The built-in suite ladder pairings start from: classic or classic-unbalanced (default classic). */
   LADDER_OPENINGS?: string;
+  /** "true": the built-in anchors are on the ladder at fixed ratings; "false": they are not (default "true"). */
+  LADDER_ANCHORS?: string;
+  /** How often (ms) the ladder's alarm records and pairs while it has bots or pairings in play (default 10000). */
+  LADDER_ALARM_MS?: string;
   /** "true": every match is reviewed in the background as it ends; "false": only when its review is asked for (default "true"). */
   REVIEW_GAMES?: string;
   /** Per-client limits (wrangler.toml's [[ratelimits]], src/http/limits.ts); absent when a script runs the app. */

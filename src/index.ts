@@ -1,6 +1,7 @@
 /**
  * The Worker entry, the top of the layers: builds the HTTP app (src/http/app.ts) with the web pages
- * registered first (src/pages), runs the ladder's scheduler on the Cron Trigger (`scheduled`), and
+ * registered first (src/pages), runs a round of the ladder on the Cron Trigger (`scheduled`: the backstop
+ * of the ladder's own alarm), and
  * exports the Durable Object classes that wrangler.toml binds. It installs the opening books (books/*.bin,
  * bundled as Data modules: no fetch at run time) in every isolate that loads it, Worker and Durable
  * Objects alike; the engine opens one on the first request of its variant.
@@ -27,7 +28,10 @@ const app = createApp({ routesFirst: registerPageRoutes });
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
-  /** The Cron Trigger: the ladder records the pairings that ended and pairs its idle bots, as of the scheduled time. */
+  /**
+   * The Cron Trigger, a backstop: the ladder runs itself on its object's alarm; this runs one round as of
+   * the scheduled time (records the pairings that ended, pairs the idle bots) and re-arms that alarm.
+   */
   scheduled: async (controller, env) => {
     await objectNamed(env.LADDER, LADDER_NAME).tick(controller.scheduledTime);
   },

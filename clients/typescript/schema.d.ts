@@ -741,7 +741,7 @@ export interface paths {
         };
         /**
          * The ladder
-         * @description The bots on the ladder (active or paused), by rating, highest first, one page at a time, with the ladder's settings. Every minute a Cron Trigger pairs the idle active bots (a pairing is a two-game tournament from one opening, each bot making the first move once; at most `gamesPerHour` games per bot in any hour) and records the pairings that ended; ratings are Bradley-Terry, fitted incrementally (each pairing moves its two bots against their opponents' current ratings), with their uncertainty.
+         * @description The bots on the ladder (active or paused), by rating, highest first, one page at a time, with the ladder's settings; the built-in anchors among them (`anchor: true`, fixed ratings, listed in the settings' `anchors`). The ladder runs itself: every few seconds while it has bots it records the pairings that ended and pairs the idle active bots (a pairing is a two-game tournament from one opening, each bot making the first move once; at most `gamesPerHour` games per bot in any hour; an anchor only ever plays a registered bot); ratings are Bradley-Terry, fitted incrementally (each pairing moves its two bots against their opponents' current ratings, an anchor's held), with their uncertainty.
          */
         get: operations["getLadder"];
         put?: never;
@@ -5217,6 +5217,7 @@ export interface components {
          *         "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
          *         "name": "alice"
          *       },
+         *       "anchor": false,
          *       "status": "active",
          *       "pausedReason": null,
          *       "pausedAt": null,
@@ -5241,7 +5242,7 @@ export interface components {
              */
             rank: number | null;
             /**
-             * @description The registered bot.
+             * @description The registered bot (an anchor: the built-in bot, its name as its id).
              * @example {
              *       "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
              *       "name": "alice"
@@ -5251,6 +5252,11 @@ export interface components {
                 id: string;
                 name: string;
             };
+            /**
+             * @description true for an anchor: a built-in bot at a fixed rating (see the settings' `anchors`), paired with registered bots only; its rating and deviation never move.
+             * @example false
+             */
+            anchor: boolean;
             status: components["schemas"]["LadderStatus"];
             /**
              * @description Why the bot is paused, in words (null unless paused).
@@ -5317,7 +5323,7 @@ export interface components {
             playing: components["schemas"]["LadderPlaying"] | null;
         };
         /**
-         * @description `active`: paired by the scheduler; `paused`: not paired because it forfeited repeatedly (see `pausedReason`; its owner resumes it with `PUT /v1/ladder/{bot}`); `left`: its owner took it off the ladder (its games and rating stay).
+         * @description `active`: paired by the ladder; `paused`: not paired because it forfeited repeatedly (see `pausedReason`; its owner resumes it with `PUT /v1/ladder/{bot}`); `left`: its owner took it off the ladder (its games and rating stay).
          * @example active
          * @enum {string}
          */
@@ -7458,6 +7464,7 @@ export interface components {
          *             "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
          *             "name": "alice"
          *           },
+         *           "anchor": false,
          *           "status": "active",
          *           "pausedReason": null,
          *           "pausedAt": null,
@@ -7484,7 +7491,22 @@ export interface components {
          *         "moveMs": 5000,
          *         "pauseAfterForfeits": 3,
          *         "openings": "classic",
-         *         "rating": "Bradley-Terry, fitted incrementally: each pairing moves its two bots against their opponents' current ratings"
+         *         "rating": "Bradley-Terry, fitted incrementally: each pairing moves its two bots against their opponents' current ratings",
+         *         "anchors": [
+         *           {
+         *             "bot": "easy",
+         *             "rating": 1290
+         *           },
+         *           {
+         *             "bot": "medium",
+         *             "rating": 1500
+         *           },
+         *           {
+         *             "bot": "hard",
+         *             "rating": 1710
+         *           }
+         *         ],
+         *         "anchorGamesPerHour": 60
          *       }
          *     }
          */
@@ -7516,7 +7538,22 @@ export interface components {
          *       "moveMs": 5000,
          *       "pauseAfterForfeits": 3,
          *       "openings": "classic",
-         *       "rating": "Bradley-Terry, fitted incrementally: each pairing moves its two bots against their opponents' current ratings"
+         *       "rating": "Bradley-Terry, fitted incrementally: each pairing moves its two bots against their opponents' current ratings",
+         *       "anchors": [
+         *         {
+         *           "bot": "easy",
+         *           "rating": 1290
+         *         },
+         *         {
+         *           "bot": "medium",
+         *           "rating": 1500
+         *         },
+         *         {
+         *           "bot": "hard",
+         *           "rating": 1710
+         *         }
+         *       ],
+         *       "anchorGamesPerHour": 60
          *     }
          */
         LadderSettings: {
@@ -7550,6 +7587,48 @@ export interface components {
              * @example Bradley-Terry, fitted incrementally: each pairing moves its two bots against their opponents' current ratings
              */
             rating: string;
+            /**
+             * @description The built-in bots on the ladder at fixed ratings (empty when the service runs without them): they never move, so ratings mean the same on every install, and a bot alone on the ladder has opponents at once. Each is paired with registered bots only, one pairing at a time, at most `anchorGamesPerHour` games an hour.
+             * @example [
+             *       {
+             *         "bot": "easy",
+             *         "rating": 1290
+             *       },
+             *       {
+             *         "bot": "medium",
+             *         "rating": 1500
+             *       },
+             *       {
+             *         "bot": "hard",
+             *         "rating": 1710
+             *       }
+             *     ]
+             */
+            anchors: components["schemas"]["LadderAnchor"][];
+            /**
+             * @description The most ladder games an anchor starts in any hour.
+             * @example 60
+             */
+            anchorGamesPerHour: number;
+        };
+        /**
+         * @description A built-in bot on the ladder at a fixed rating.
+         * @example {
+         *       "bot": "medium",
+         *       "rating": 1500
+         *     }
+         */
+        LadderAnchor: {
+            /**
+             * @description The built-in bot (its ladder entry's id and name).
+             * @example medium
+             */
+            bot: string;
+            /**
+             * @description Its fixed rating.
+             * @example 1500
+             */
+            rating: number;
         };
         /**
          * @description A bot on the ladder, with its rating history, its latest games, and its accuracy and mistakes in the reviewed ones.
@@ -7559,6 +7638,7 @@ export interface components {
          *         "id": "b4n6xr2mq7tz3kc5vj3wd2hp6e",
          *         "name": "alice"
          *       },
+         *       "anchor": false,
          *       "status": "active",
          *       "pausedReason": null,
          *       "pausedAt": null,
@@ -13704,7 +13784,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The registered bot's id (from POST /v1/bots). */
+                /** @description The registered bot's id (from POST /v1/bots), or an anchor's name (`easy`, `medium`, `hard`) where it is read. */
                 bot: string;
             };
             cookie?: never;
@@ -13760,7 +13840,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The registered bot's id (from POST /v1/bots). */
+                /** @description The registered bot's id (from POST /v1/bots), or an anchor's name (`easy`, `medium`, `hard`) where it is read. */
                 bot: string;
             };
             cookie?: never;
@@ -13843,7 +13923,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The registered bot's id (from POST /v1/bots). */
+                /** @description The registered bot's id (from POST /v1/bots), or an anchor's name (`easy`, `medium`, `hard`) where it is read. */
                 bot: string;
             };
             cookie?: never;

@@ -15,6 +15,11 @@
  * Every cost is bounded by one bot's rows or by the idle bots: recording a pairing reads and writes its
  * two bots (ladderRating), a tick reads the idle bots through a partial index, pairs them in one pass
  * (ladderPairs) and writes a row per pairing.
+ *
+ * Anchors (src/tournament/ladder.ts LADDER_ANCHORS) are member rows too, marked `anchor`, with the
+ * built-in bot's level as id and name: their rating is written from the code's table (syncAnchors) and
+ * never by a record; they count games, keep their latest games and obey their own hourly budget, but
+ * keep no opponents' counts or rating history (nothing reads them) and are never paused.
  */
 import type { MatchOpening, ResultReason } from "../match/index.ts";
 import { RESULT_REASONS } from "../match/index.ts";
@@ -55,11 +60,12 @@ type ForfeitNote = { code: string | null; detail: string | null } | null;
  * The ladder's tables (storage.ts): the members, the pairings in play (keyed by their number: a tick
  * appends rows in key order, the tournament id is a column), each bot's latest games, its opponents'
  * counts and its rating points, and counters (`meta`: the pairings' number, the bots ever rated).
+ * Version 2 added the members' `anchor` mark.
  */
-const LADDER_SCHEMA: TableSchema = {
+export const LADDER_SCHEMA: TableSchema = {
   object: "ladder",
-  version: 1,
-  migrations: {},
+  version: 2,
+  migrations: { 1: (sql) => sql.exec("ALTER TABLE members ADD COLUMN anchor INTEGER NOT NULL DEFAULT 0") },
   create(sql) {
     sql.exec(`CREATE TABLE members (
       bot_id TEXT PRIMARY KEY,
@@ -79,7 +85,8 @@ const LADDER_SCHEMA: TableSchema = {
       last_game_at INTEGER,
       last_opponent TEXT,
       starts TEXT NOT NULL DEFAULT '[]',
-      ready_at INTEGER NOT NULL DEFAULT 0
+      ready_at INTEGER NOT NULL DEFAULT 0,
+      anchor INTEGER NOT NULL DEFAULT 0
     )`);
     sql.exec("CREATE INDEX members_by_rating ON members (rating DESC, bot_id)");
     sql.exec("CREATE INDEX members_active ON members (rating DESC, bot_id) WHERE status = 'active'");
@@ -197,6 +204,58 @@ export class LadderStore {
     this.run("UPDATE members SET status = 'left', paused_reason = NULL, paused_at = NULL WHERE bot_id = ?", botId);
   }
 
+  /**
+   * Puts the anchors of `anchors` on the ladder at their ratings (a rating changed in the code is the
+   * anchor's from now on), and takes every other anchor off (all of them when the list is empty). Writes
+   * nothing when the rows already agree, so it is cheap to run whenever the object starts.
+   */
+  syncAnchors(anchors: readonly { level: string; rating: number }[], now: number): void {
+    this.sql.transaction(() => {
+      for (const { level, rating } of anchors)
+        this.run(
+          `INSERT INTO members (bot_id, name, status, joined_at, rating, deviation, anchor) VALUES (?1, ?1, 'active', ?2, ?3, 0, 1)
+           ON CONFLICT (bot_id) DO UPDATE SET status = 'active', rating = excluded.rating, deviation = 0, anchor = 1
+           WHERE members.status != 'active' OR members.rating != excluded.rating OR members.deviation != 0 OR members.anchor != 1`,
+          level,
+          now,
+          rating,
+        );
+      const kept = anchors.map(({ level }) => level);
+      this.run(
+        `UPDATE members SET status = 'left' WHERE anchor = 1 AND status != 'left' AND bot_id NOT IN (SELECT value FROM json_each(?))`,
+        JSON.stringify(kept),
+      );
+    });
+  }
+
+  /** The anchors on the ladder, by rating (highest first). */
+  anchors(): { level: string; rating: number }[] {
+    return this.rows<{ level: string; rating: number }>(
+      "SELECT bot_id AS level, rating FROM members WHERE anchor = 1 AND status != 'left' ORDER BY rating DESC, bot_id",
+    );
+  }
+
+  /**
+   * When the ladder next has work, as of `now`: `now` while a pairing is in play (to collect it) or a
+   * pairing could be made (two idle bots within their budgets, or one and an anchor); else the soonest a
+   * waiting bot or anchor's hourly budget allows it; null when nothing can happen until a bot joins or
+   * resumes (no active bot, or one alone with no anchor). One query over the active members.
+   */
+  nextWork(now: number): number | null {
+    if (this.rows<{ playing: number }>("SELECT EXISTS (SELECT 1 FROM pairings) AS playing")[0].playing === 1) return now;
+    const [row] = this.rows<{ bots: number | null; readyBots: number | null; readyAnchors: number | null; soonest: number | null }>(
+      `SELECT SUM(anchor = 0) AS bots, SUM(anchor = 0 AND ready_at <= ?1) AS readyBots, SUM(anchor = 1 AND ready_at <= ?1) AS readyAnchors,
+         MIN(CASE WHEN ready_at > ?1 THEN ready_at END) AS soonest
+       FROM members WHERE status = 'active'`,
+      now,
+    );
+    const bots = row.bots ?? 0;
+    const readyBots = row.readyBots ?? 0;
+    if (bots === 0) return null;
+    if (readyBots >= 2 || (readyBots >= 1 && (row.readyAnchors ?? 0) >= 1)) return now;
+    return row.soonest;
+  }
+
   rankOf(member: MemberRow): number | null {
     if (member.status === "left") return null;
     return this.rows<{ above: number }>("SELECT COUNT(*) AS above FROM members WHERE status != 'left' AND rating > ?", member.rating)[0].above + 1;
@@ -277,7 +336,7 @@ export class LadderStore {
   pairIdle(now: number, random: () => number, newId: () => string, openingFor: (seq: number) => MatchOpening | null): PairingRow[] {
     return this.sql.transaction(() => {
       const idle = this.sql.execRaw(
-        `SELECT bot_id, name, rating, deviation, last_opponent, json_array_length(starts) FROM members
+        `SELECT bot_id, name, rating, deviation, last_opponent, json_array_length(starts), anchor FROM members
          WHERE status = 'active' AND ready_at <= ?1
            AND NOT EXISTS (SELECT 1 FROM pairings WHERE a_id = members.bot_id) AND NOT EXISTS (SELECT 1 FROM pairings WHERE b_id = members.bot_id)
          ORDER BY rating DESC, bot_id`,
@@ -285,7 +344,7 @@ export class LadderStore {
       );
       const names = new Map<string, string>();
       // Recent games: the starts its row holds (of the hour before its last record), enough to pick who sits out.
-      const candidates: LadderCandidate[] = idle.map(([id, name, rating, deviation, lastOpponent, starts]) => {
+      const candidates: LadderCandidate[] = idle.map(([id, name, rating, deviation, lastOpponent, starts, anchor]) => {
         names.set(id as string, name as string);
         return {
           id: id as string,
@@ -293,6 +352,7 @@ export class LadderStore {
           deviation: deviation as number,
           lastOpponent: lastOpponent as string | null,
           recentGames: (starts as number) * LADDER_SETTINGS.gamesPerPairing,
+          anchor: anchor === 1,
         };
       });
       const stored: PairingRow[] = [];
@@ -335,7 +395,7 @@ export class LadderStore {
     const member = this.member(botId);
     if (!member) return;
     const starts = [...startsOf(member), at].filter((start) => start > now - HOUR_MS).sort((x, y) => x - y);
-    const most = LADDER_SETTINGS.gamesPerHour / LADDER_SETTINGS.gamesPerPairing;
+    const most = (member.anchor === 1 ? LADDER_SETTINGS.anchorGamesPerHour : LADDER_SETTINGS.gamesPerHour) / LADDER_SETTINGS.gamesPerPairing;
     const readyAt = starts.length >= most ? starts[starts.length - most] + HOUR_MS : 0;
     this.run("UPDATE members SET starts = ?, ready_at = ? WHERE bot_id = ?", JSON.stringify(starts), readyAt, botId);
   }
@@ -432,7 +492,7 @@ export class LadderStore {
           finishedAt,
           botId,
         );
-        if (pause !== null && member.status === "active") this.pause(botId, pause.streak, pause.note, finishedAt);
+        if (pause !== null && member.status === "active" && member.anchor === 0) this.pause(botId, pause.streak, pause.note, finishedAt);
       }
       const [first, second] = [pairing.a_id, pairing.b_id];
       const counted = tally.get(first);
@@ -444,6 +504,13 @@ export class LadderStore {
       ]) {
         const member = this.member(botId);
         if (!member) continue;
+        if (member.anchor === 1) {
+          // An anchor's rating is held: only its budget, its last opponent and its games' bound move.
+          this.run("UPDATE members SET last_opponent = ? WHERE bot_id = ?", other, botId);
+          this.addStart(botId, pairing.created_at, finishedAt);
+          if (member.games > GAMES_KEPT) this.trimGames(botId);
+          continue;
+        }
         const opponents = this.rows<{ games: number; points: number; rating: number }>(
           "SELECT o.games AS games, o.points AS points, m.rating AS rating FROM opponents o JOIN members m ON m.bot_id = o.opponent_id WHERE o.bot_id = ?",
           botId,
@@ -462,12 +529,13 @@ export class LadderStore {
     });
   }
 
-  /** Counted games between two bots (`points`: the first's) in both bots' counts against each other. */
+  /** Counted games between two bots (`points`: the first's) in both bots' counts against each other (an anchor keeps none: its rating is held). */
   private countGames(firstId: string, secondId: string, games: number, points: number, at: number): void {
     for (const [botId, opponentId, got] of [
       [firstId, secondId, points],
       [secondId, firstId, games - points],
     ] as const) {
+      if (this.member(botId)?.anchor === 1) continue;
       this.run(
         `INSERT INTO opponents (bot_id, opponent_id, games, points, last_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (bot_id, opponent_id) DO UPDATE SET games = games + excluded.games, points = points + excluded.points, last_at = excluded.last_at`,

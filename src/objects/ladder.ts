@@ -1,7 +1,12 @@
 /**
  * The ladder: one Durable Object (`idFromName("ladder")`) where registered bots that opted in are paired
- * all the time and keep one rating. The Worker's Cron Trigger calls `tick` (collect the pairings that
- * ended, then pair the idle bots); between ticks an alarm collects. A pairing is an ordinary two-game
+ * all the time and keep one rating, beside the built-in anchors at fixed ratings (LADDER_ANCHORS, on
+ * unless the var says otherwise). It runs itself: while it has work (a pairing in play, or bots that
+ * could be paired) its alarm runs a round every LADDER_ALARM_MS (collect the pairings that ended, then
+ * pair the idle bots), a join brings the next round to at most that far off, and with nothing to do the
+ * alarm is deleted. The alarm is kept in storage, so it outlives an eviction or a crash; the object
+ * re-arms it whenever it starts and finds it missing, and the Worker's Cron Trigger runs a round and
+ * re-arms it too (`tick`: a backstop on a deployment). A pairing is an ordinary two-game
  * tournament (a TournamentObject: one opening, each bot making the first move once), so ladder games
  * get the arena's whole lifecycle (signed calls, forfeits, the replay of an aborted start, end notices,
  * match pages). Truth is in SQLite only (ladder-store.ts: the tables, their bounds, every query): a
@@ -14,10 +19,11 @@
  * costs the same at any ladder size; pairings go by rating with some exploration.
  */
 import { DurableObject } from "cloudflare:workers";
+import { isBuiltInBot } from "../bots/index.ts";
 import { hashToken, type MatchOpening, newId, newToken } from "../match/index.ts";
 import { err, ok } from "../rules/index.ts";
 import { seededRandom } from "../engine/index.ts";
-import { OPENING_SUITES } from "../tournament/index.ts";
+import { LADDER_ANCHORS, OPENING_SUITES } from "../tournament/index.ts";
 import {
   decodeCursor,
   entryOutput,
@@ -43,15 +49,18 @@ import { type SqlValue, sqlOf } from "./storage.ts";
 /** A page as the object answers it: the route turns `after` into the `next` link. */
 export type LadderPage = Omit<LadderPageOutput, "next"> & { history: Record<string, LadderBotOutput["history"]>; after: string[] | null };
 
-/** What one tick did (for logs and tests). */
+/** What one round did (for logs and tests). */
 export interface TickReport {
   /** Pairings recorded (their tournaments had ended). */
   recorded: string[];
   /** Pairings started, as tournament ids. */
   started: string[];
-  /** Pairings still in play after the tick. */
+  /** Pairings still in play after the round. */
   inPlay: number;
 }
+
+/** The anchors the service runs with: LADDER_ANCHORS, or none when the var turns them off. */
+const anchorsOf = (env: Env) => (readSettings(env).ladderAnchors ? LADDER_ANCHORS : []);
 
 /** The suite ladder pairings are played from: a built-in suite of classic play (the ladder's rules), LADDER_OPENINGS. */
 const ladderSuite = (env: Env) => OPENING_SUITES[readSettings(env).ladderOpenings];
@@ -74,6 +83,11 @@ export class LadderObject extends DurableObject<Env> {
       ...sqlOf(ctx.storage),
       execRaw: (query, ...bindings) => [...ctx.storage.sql.exec(query, ...bindings).raw()] as SqlValue[][],
     });
+    this.store.syncAnchors(anchorsOf(env), Date.now());
+    // An alarm lost to anything (its retries spent, a store restored without it) is armed again as soon as the object starts.
+    ctx.blockConcurrencyWhile(async () => {
+      if ((await ctx.storage.getAlarm()) === null) await this.armAlarm();
+    });
   }
 
   private entry(member: MemberRow, now: number): LadderEntryOutput {
@@ -94,6 +108,8 @@ export class LadderObject extends DurableObject<Env> {
   /** Puts the bot on the ladder, or back on it (a paused bot resumes with its forfeit streak cleared). */
   async join(bot: { id: string; name: string }, now = Date.now()): Promise<Reply<LadderEntryOutput>> {
     if (!this.store.join(bot, now)) return err({ code: "ladder/full", detail: `the ladder has ${LADDER_SETTINGS.maxBots} bots, its most` });
+    // Paired at the next round, at most LADDER_ALARM_MS away.
+    await this.armAlarm();
     return ok(this.entry(this.store.member(bot.id) as MemberRow, now));
   }
 
@@ -133,7 +149,7 @@ export class LadderObject extends DurableObject<Env> {
       after: members.length > limit && last ? [String(last.rating), last.bot_id] : null,
       total,
       pairingsInPlay: this.store.openPairings().length,
-      settings: ladderSettings(ladderSuite(this.env).name),
+      settings: ladderSettings(ladderSuite(this.env).name, this.store.anchors()),
       history,
     });
   }
@@ -156,8 +172,29 @@ export class LadderObject extends DurableObject<Env> {
 
   // ---- the scheduler ----
 
-  /** The Cron Trigger's work: record the pairings that ended, then pair the idle bots. One at a time. */
+  /** The Cron Trigger's round (record the pairings that ended, pair the idle bots, as of `now`), and the alarm re-armed. */
   async tick(now = Date.now()): Promise<TickReport> {
+    const report = await this.round(now);
+    await this.armAlarm();
+    return report;
+  }
+
+  /**
+   * The ladder's own round, every LADDER_ALARM_MS while it has work. A round that fails is logged and
+   * the alarm re-armed all the same (the next round does what it missed), so the ladder never stops for
+   * want of an alarm; it is deleted only when there is nothing to do (nextWork).
+   */
+  override async alarm(): Promise<void> {
+    try {
+      await this.round(Date.now());
+    } catch (error) {
+      console.error("ladder: a round failed; the next one retries", error);
+    }
+    await this.armAlarm();
+  }
+
+  /** Records the pairings that ended, then pairs the idle bots. One round at a time (the next waits for it). */
+  private round(now: number): Promise<TickReport> {
     const run = this.running.then(async () => {
       const recorded = await this.collect(now);
       const started = await this.pair(now);
@@ -167,59 +204,78 @@ export class LadderObject extends DurableObject<Env> {
     return run;
   }
 
-  /** Between ticks: record the pairings that ended, and look again later while any is in play. */
-  override async alarm(): Promise<void> {
-    const run = this.running.then(() => this.collect(Date.now()));
-    this.running = run.catch(() => {});
-    await run;
-    await this.armAlarm();
-  }
-
+  /**
+   * Sets the alarm for the next round: LADDER_ALARM_MS from now while there is work now, at the soonest
+   * a waiting bot's budget allows when that is later, none when nothing can happen until a bot joins.
+   * An alarm set sooner is kept.
+   */
   private async armAlarm(): Promise<void> {
-    if (this.store.openPairings().length > 0) await this.ctx.storage.setAlarm(Date.now() + LADDER_SETTINGS.pollMs);
-    else await this.ctx.storage.deleteAlarm();
+    const now = Date.now();
+    const work = this.store.nextWork(now);
+    if (work === null) {
+      await this.ctx.storage.deleteAlarm();
+      return;
+    }
+    const at = Math.max(work, now + readSettings(this.env).ladderAlarmMs);
+    const armed = await this.ctx.storage.getAlarm();
+    if (armed === null || armed > at) await this.ctx.storage.setAlarm(at);
   }
 
-  /** Creates the tournament of every pairing still `creating`, and records those whose tournament ended. */
+  /**
+   * Creates the tournament of every pairing still `creating`, and records those whose tournament ended:
+   * one read of each pairing's tournament, COLLECT_READS at a time, each record a transaction of its own.
+   */
   private async collect(now: number): Promise<string[]> {
     const recorded: string[] = [];
-    for (const pairing of this.store.openPairings()) {
-      const read = await this.tournament(pairing.id).get();
-      if (!read.ok) {
-        // Stored, not created yet (the creating call died): create it now.
-        if (pairing.status === "creating") await this.startTournament(pairing);
-        continue;
-      }
-      if (pairing.status === "creating") this.store.markPlaying(pairing);
-      const view = read.value as TournamentOutput;
-      if (view.status === "running") continue;
-      const finishedAt = view.finishedAt === null ? now : Date.parse(view.finishedAt);
-      if (this.store.record(pairing, view.games, finishedAt)) recorded.push(pairing.id);
+    const open = this.store.openPairings();
+    for (let from = 0; from < open.length; from += COLLECT_READS) {
+      const batch = open.slice(from, from + COLLECT_READS);
+      const reads = await Promise.all(batch.map((pairing) => this.tournament(pairing.id).get()));
+      for (const [index, pairing] of batch.entries()) if (await this.settle(pairing, reads[index], now)) recorded.push(pairing.id);
     }
     return recorded;
+  }
+
+  /** One pairing after its tournament was read: created if it never was, recorded if it ended (true then). */
+  private async settle(pairing: PairingRow, read: Reply<TournamentOutput>, now: number): Promise<boolean> {
+    if (!read.ok) {
+      // Stored, not created yet (the creating call died): create it now.
+      if (pairing.status === "creating") await this.startTournament(pairing);
+      return false;
+    }
+    if (pairing.status === "creating") this.store.markPlaying(pairing);
+    const view = read.value;
+    if (view.status === "running") return false;
+    const finishedAt = view.finishedAt === null ? now : Date.parse(view.finishedAt);
+    return this.store.record(pairing, view.games, finishedAt);
   }
 
   /** Pairs the idle active bots with games left this hour, by rating with some exploration (ladder-store.ts), and creates their tournaments. */
   private async pair(now: number): Promise<string[]> {
     const pairings = this.store.pairIdle(now, seededRandom(now >>> 0), newId, openingFor(ladderSuite(this.env)));
     for (const pairing of pairings) await this.startTournament(pairing);
-    if (pairings.length > 0) await this.armAlarm();
     return pairings.map((pairing) => pairing.id);
   }
 
   /**
-   * Creates the pairing's tournament (the bots' URLs and secrets read afresh from the registry). A bot
-   * deleted from the registry leaves the ladder and the pairing fails; a creation that throws is retried
-   * by the next collection.
+   * Creates the pairing's tournament (the bots' URLs and secrets read afresh from the registry; an anchor
+   * plays as the built-in bot of its level). A bot deleted from the registry leaves the ladder and the
+   * pairing fails; a creation that throws is retried by the next collection.
    */
   private async startTournament(pairing: PairingRow): Promise<void> {
-    const found = await this.registry().entrants([pairing.a_id, pairing.b_id]);
-    const gone = [pairing.a_id, pairing.b_id].filter((_, index) => found[index] === null);
+    const ids = [pairing.a_id, pairing.b_id];
+    const anchors = ids.map((id) => (isBuiltInBot(id) && this.store.member(id)?.anchor === 1 ? id : null));
+    const registeredIds = ids.filter((_, index) => anchors[index] === null);
+    const read = registeredIds.length === 0 ? [] : await this.registry().entrants(registeredIds);
+    const found = ids.map((id, index) => (anchors[index] !== null ? null : read[registeredIds.indexOf(id)]));
+    const gone = ids.filter((_, index) => anchors[index] === null && found[index] === null);
     if (gone.length > 0) {
       this.store.failPairing(pairing, gone);
       return;
     }
-    const entries = found.map((bot) => {
+    const entries = found.map((bot, index) => {
+      const level = anchors[index];
+      if (level !== null && isBuiltInBot(level)) return { name: level, kind: "builtIn" as const, level };
       const registered = bot as NonNullable<typeof bot>;
       // A connected bot (connection: stream) plays the ladder through its link object, as in any tournament.
       if (registered.connection === "stream") return { name: registered.name, kind: "connected" as const, botId: registered.id };
@@ -246,5 +302,8 @@ export class LadderObject extends DurableObject<Env> {
     this.store.markPlaying(pairing);
   }
 }
+
+/** Tournaments a round reads at once while collecting (each one RPC to its object). */
+const COLLECT_READS = 32;
 
 const notOnLadder = (botId: string) => err({ code: "ladder/not_found" as const, detail: `bot ${botId} has never been on the ladder` });

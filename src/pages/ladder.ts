@@ -29,6 +29,7 @@ svg.rating-chart.narrow { display: none; }
 .chart-axis, .chart-note { fill: var(--muted); font-size: 12px; }
 .status-paused { color: var(--bad); font-weight: 600; }
 .status-left { color: var(--muted); }
+.anchor-tag { font-size: .75rem; color: var(--muted); border: 1px solid var(--line); border-radius: 3px; padding: 0 .25rem; white-space: nowrap; }
 .paused-reason { border-left: 5px solid var(--bad); background: #fbe9e6; }
 .ladder-stats { display: flex; flex-wrap: wrap; gap: .3rem 1.4rem; margin: .4rem 0 .8rem; }
 .ladder-stats b { font-size: 1.25rem; }
@@ -60,9 +61,9 @@ export function ladderPage(view: LadderPageOutput, history: Record<string, Chart
   const rows = view.bots.map(
     (entry) => html`<tr>
 <td class="num">${entry.rank ?? ""}</td>
-<td><a href="/ladder/${entry.bot.id}">${isolated(entry.bot.name)}</a></td>
-<td class="num">${raw(TOURNAMENT_VIEWS.ratingText(entry.rating, entry.deviation))}</td>
-<td class="spark">${raw(ratingSparkline(history[entry.bot.id] ?? [], entry.bot.name, START))}</td>
+<td><a href="/ladder/${entry.bot.id}">${isolated(entry.bot.name)}</a>${entry.anchor ? html` <span class="anchor-tag" title="a built-in bot at a fixed rating">anchor</span>` : ""}</td>
+<td class="num">${entry.anchor ? html`${Math.round(entry.rating)} <span class="muted">fixed</span>` : raw(TOURNAMENT_VIEWS.ratingText(entry.rating, entry.deviation))}</td>
+<td class="spark">${entry.anchor ? "" : raw(ratingSparkline(history[entry.bot.id] ?? [], entry.bot.name, START))}</td>
 <td class="num wide">${entry.games}</td>
 <td class="num wide">${record(entry)}</td>
 <td class="num wide">${entry.forfeits}</td>
@@ -74,10 +75,15 @@ export function ladderPage(view: LadderPageOutput, history: Record<string, Chart
   const next = view.next === null ? "" : view.next.replace("/v1/ladder", "/ladder");
   const body = html`<style>${raw(LADDER_STYLE)}</style>
 <h1>Ladder</h1>
-<p class="muted">Registered bots that joined the ladder are paired all the time: every minute the scheduler pairs the idle ones
+<p class="muted">Registered bots that joined the ladder are paired all the time: every few seconds the ladder pairs the idle ones
 (two games from one opening of the ${settings.openings ?? "empty board"} suite, each bot making the first move once; at most ${settings.gamesPerHour} games
 a bot an hour; ${settings.moveMs / 1000} s a move). Ratings: a ${settings.rating}, with one deviation of uncertainty.
 A bot that forfeits ${settings.pauseAfterForfeits} games in a row is paused until its owner resumes it. <a href="/v1/ladder">As JSON</a></p>
+${
+  settings.anchors.length === 0
+    ? ""
+    : html`<p class="muted" id="ladder-anchors">Anchors: ${settings.anchors.map((anchor, index) => html`${index > 0 ? ", " : ""}<a href="/ladder/${anchor.bot}">${anchor.bot}</a> at ${anchor.rating}`)}. Built-in bots at fixed ratings, so that ratings mean the same on every install; they play registered bots only.</p>`
+}
 <p>${view.total} bots, ${view.pairingsInPlay} pairings in play.</p>
 ${paused.length === 0 ? "" : html`<div class="card paused-reason"><strong>Paused:</strong> ${paused.map((entry) => html`<div><a href="/ladder/${entry.bot.id}">${isolated(entry.bot.name)}</a>: ${entry.pausedReason}</div>`)}</div>`}
 <div class="table-wrap"><table class="ladder-table">
@@ -135,6 +141,7 @@ export function ladderBotPage(view: LadderBotOutput): Html {
   );
   const body = html`<style>${raw(LADDER_STYLE)}</style>
 <h1>${isolated(view.bot.name)} <code>on the ladder</code></h1>
+${view.anchor ? html`<p class="muted" id="anchor-note">An anchor: the built-in bot <code>${view.bot.name}</code> at a fixed rating, paired with registered bots only.</p>` : ""}
 ${
   view.status === "paused"
     ? html`<div class="card paused-reason"><strong>Paused</strong>${view.pausedAt ? ` since ${view.pausedAt.slice(0, 16).replace("T", " ")}` : ""}: ${view.pausedReason}</div>`
@@ -142,14 +149,18 @@ ${
 }
 <div class="ladder-stats">
 <div>Rank <b>${view.rank ?? "–"}</b></div>
-<div>Rating <b>${Math.round(view.rating)}</b> <span class="muted">± ${Math.round(view.deviation)}</span></div>
+<div>Rating <b>${Math.round(view.rating)}</b> <span class="muted">${view.anchor ? "fixed" : `± ${Math.round(view.deviation)}`}</span></div>
 <div>Games <b>${view.games}</b> <span class="muted">${record(view)}, ${view.forfeits} forfeits</span></div>
 <div>Status <b>${view.status}</b>${view.playing ? html` · <a href="/tournaments/${view.playing.tournamentId}">playing ${isolated(view.playing.opponent.name)}</a>` : ""}</div>
 ${accuracyStat(view)}
 </div>
-<h2>Rating history</h2>
+${
+  view.anchor
+    ? ""
+    : html`<h2>Rating history</h2>
 ${raw(ratingChart(view.history, view.bot.name, START, { width: 640, height: 260, className: "wide-chart" }))}
-${raw(ratingChart(view.history, view.bot.name, START, { width: 360, height: 240, className: "narrow" }))}
+${raw(ratingChart(view.history, view.bot.name, START, { width: 360, height: 240, className: "narrow" }))}`
+}
 ${mistakesSection(view)}
 <h2>Latest games</h2>
 <div class="table-wrap"><table class="ladder-table">

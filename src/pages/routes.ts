@@ -31,7 +31,7 @@ import { tournamentsPage } from "./tournaments.ts";
 import { ladderBotPage, ladderPage } from "./ladder.ts";
 import { problemPage, problemsPage } from "./problems.ts";
 import { FAVICON } from "./favicon.ts";
-import { BUILT_IN_BOTS } from "../bots/index.ts";
+import { BUILT_IN_BOTS, isBuiltInBot } from "../bots/index.ts";
 import { OPENING_SUITES } from "../tournament/index.ts";
 import { DEFAULT_PAGE_LIMIT, decodeCursor, isProblemCode, MAX_PAGE_LIMIT, nextLink } from "../wire/index.ts";
 
@@ -165,7 +165,7 @@ export function registerPageRoutes(app: App): void {
 
   app.get("/ladder/:bot", async (c) => {
     const bot = c.req.param("bot");
-    const view = isId(bot) ? await ladderBotView(c.env, bot) : null;
+    const view = isId(bot) || isBuiltInBot(bot) ? await ladderBotView(c.env, bot) : null;
     if (!view?.ok) return pageNotFound(c, "ladder/not_found", `bot ${bot.slice(0, 40)} has never been on the ladder`);
     return render(c, ladderBotPage(view.value));
   });

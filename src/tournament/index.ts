@@ -1,6 +1,7 @@
 /** Tournaments: the formats (formats.ts, the one switch on a tournament's kind), schedules, the lifecycle step and its turns, standings and ratings, the SPRT, the opening suites, the local run. Pure, but for the runner's I/O. */
 export { DEFAULT_MAX_MOVE_MS, gameOutcome, type GameRecord } from "./game.ts";
 export {
+  LADDER_ANCHORS,
   LADDER_EXPLORE,
   LADDER_START,
   type LadderCandidate,

@@ -11,10 +11,15 @@
  * ladders with known strengths: it is as accurate as refitting everything after every pairing
  * (docs/arena.md, "The ladder").
  *
+ * Anchors: built-in bots on the ladder at fixed ratings (LADDER_ANCHORS). An anchor is an opponent
+ * whose rating is held: the fit reads it like any opponent's and never moves it, so the ladder's scale
+ * is pinned to the anchors' (the same on every install) rather than to the prior alone.
+ *
  * Pairings: the idle bots by rating, each with the nearest below it that it did not just play, except
  * that a share of them (more for uncertain bots) take a partner at random so new bots meet the whole
- * range; one pass over the idle bots.
+ * range; anchors are partners only, never paired with each other; one pass over the idle bots.
  */
+import type { Level } from "../engine/index.ts";
 import { PRIOR_SD_ELO, RATING_ORIGIN } from "./rating.ts";
 
 /** Uniform floats in [0, 1), as seededRandom gives them. */
@@ -40,6 +45,20 @@ export interface LadderRating {
 
 /** A bot that has not played: the prior. */
 export const LADDER_START: LadderRating = { rating: RATING_ORIGIN, deviation: PRIOR_SD_ELO };
+
+/**
+ * The ladder's anchors: built-in bots at fixed ratings, measured as the standings rate them (the
+ * ladder's model and prior) in a round robin of the three from the ladder's default suite at the
+ * service's default budget: `npm run arena -- --bot easy --bot medium --bot hard --games 64 --openings
+ * classic --seed 1` (192 games; hard 1714, medium 1495, easy 1291), rounded to tens. `random` is left
+ * out (every working bot beats it: its games say nothing), and `perfect` too (from balanced openings it
+ * draws hard, at several times the engine's work). Medium sits where a new bot starts.
+ */
+export const LADDER_ANCHORS: readonly { level: Level; rating: number }[] = [
+  { level: "easy", rating: 1290 },
+  { level: "medium", rating: 1500 },
+  { level: "hard", rating: 1710 },
+];
 
 const logistic = (x: number): number => 1 / (1 + Math.exp(-x));
 
@@ -77,24 +96,30 @@ export interface LadderCandidate {
   lastOpponent: string | null;
   /** Games it started in the last hour. */
   recentGames: number;
+  /** An anchor: paired only with bots that are not (never the one who picks). */
+  anchor?: boolean;
 }
 
 /** The share of pairings at random for a settled bot, and the share added for the most uncertain. */
 export const LADDER_EXPLORE = { settled: 0.1, uncertain: 0.4 } as const;
 
 /**
- * Pairs `idle` (highest rating first): each bot, in order, with the nearest unpaired bot below it that
- * was not its last opponent (when another is left), or with probability 0.1 to 0.5 (by its deviation)
- * with an unpaired bot at random. With an odd count the bot with the most recent games sits out. O(n).
+ * Pairs `idle` (highest rating first): each bot that is not an anchor, in order, with the nearest
+ * unpaired candidate below it that was not its last opponent (when another is left), or with
+ * probability 0.1 to 0.5 (by its deviation) with an unpaired candidate at random; a bot with nobody
+ * left below takes the nearest anchor above it. Anchors are only ever taken, so never meet each other.
+ * With an odd number of bots and no anchor idle, the bot with the most recent games sits out (with an
+ * anchor idle, it plays the anchor). O(n).
  */
 export function ladderPairs(idle: readonly LadderCandidate[], random: RandomSource): [LadderCandidate, LadderCandidate][] {
   const n = idle.length;
+  const bots = idle.filter((candidate) => !candidate.anchor).length;
   let out = -1;
-  if (n % 2 === 1) {
+  if (bots % 2 === 1 && bots === n) {
     out = 0;
     for (let i = 1; i < n; i++) if (idle[i].recentGames >= idle[out].recentGames) out = i;
   }
-  // The unpaired bots: a linked list in rating order (for the nearest) and a pool (for random picks).
+  // The unpaired candidates: a linked list in rating order (for the nearest) and a pool (for random picks).
   const next = new Int32Array(n + 1);
   const previous = new Int32Array(n + 1);
   for (let i = 0; i <= n; i++) {
@@ -117,14 +142,16 @@ export function ladderPairs(idle: readonly LadderCandidate[], random: RandomSour
   if (out >= 0) remove(out);
   const pairs: [LadderCandidate, LadderCandidate][] = [];
   for (let i = 0; i < n && pool.length >= 2; i++) {
-    if (taken[i]) continue;
-    const nearest = next[i];
+    if (taken[i] || idle[i].anchor) continue;
+    // Everything unpaired above a bot is an anchor (the bots above picked before it).
+    const above = previous[i];
+    const nearest = next[i] < n ? next[i] : above;
     remove(i);
     const bot = idle[i];
     const uncertainty = Math.max(0, Math.min(1, (bot.deviation - 100) / (PRIOR_SD_ELO - 100)));
     let partner = nearest;
     if (random() < LADDER_EXPLORE.settled + LADDER_EXPLORE.uncertain * uncertainty) partner = pool[Math.floor(random() * pool.length)];
-    else if (idle[nearest].id === bot.lastOpponent && next[nearest] < n) partner = next[nearest];
+    else if (idle[nearest].id === bot.lastOpponent && nearest !== above && next[nearest] < n) partner = next[nearest];
     remove(partner);
     pairs.push([bot, idle[partner]]);
   }

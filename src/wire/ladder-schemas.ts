@@ -1,7 +1,7 @@
 /**
  * Wire schemas of the ladder: the standing competition where registered bots that opted in are paired
- * all the time by a Cron Trigger and keep one rating across all their ladder games
- * (src/objects/ladder.ts). The stored forms and the view functions are in ladder.ts.
+ * all the time (by the ladder object's alarm) and keep one rating across all their ladder games, beside
+ * the built-in anchors at fixed ratings (src/objects/ladder.ts). The stored forms and the view functions are in ladder.ts.
  */
 import { z } from "@hono/zod-openapi";
 import { RESULT_REASONS } from "../match/index.ts";
@@ -17,9 +17,22 @@ export const LADDER_RATING = "Bradley-Terry, fitted incrementally: each pairing 
 
 const LadderStatusSchema = z.enum(["active", "paused", "left"]).openapi("LadderStatus", {
   description:
-    "`active`: paired by the scheduler; `paused`: not paired because it forfeited repeatedly (see `pausedReason`; its owner resumes it with `PUT /v1/ladder/{bot}`); `left`: its owner took it off the ladder (its games and rating stay).",
+    "`active`: paired by the ladder; `paused`: not paired because it forfeited repeatedly (see `pausedReason`; its owner resumes it with `PUT /v1/ladder/{bot}`); `left`: its owner took it off the ladder (its games and rating stay).",
   example: "active",
 });
+
+const LADDER_ANCHORS_EXAMPLE = [
+  { bot: "easy", rating: 1290 },
+  { bot: "medium", rating: 1500 },
+  { bot: "hard", rating: 1710 },
+];
+
+const LadderAnchorSchema = z
+  .object({
+    bot: z.string().openapi({ description: "The built-in bot (its ladder entry's id and name).", example: "medium" }),
+    rating: z.number().openapi({ description: "Its fixed rating.", example: 1500 }),
+  })
+  .openapi("LadderAnchor", { description: "A built-in bot on the ladder at a fixed rating.", example: { bot: "medium", rating: 1500 } });
 
 const LadderSettingsSchema = z
   .object({
@@ -34,6 +47,12 @@ const LadderSettingsSchema = z
       .union([z.string(), z.null()])
       .openapi({ description: "The opening suite pairings are played from (in turn); null: the empty board.", example: null }),
     rating: z.string().openapi({ description: "How ratings are computed.", example: LADDER_RATING }),
+    anchors: z.array(LadderAnchorSchema).openapi({
+      description:
+        "The built-in bots on the ladder at fixed ratings (empty when the service runs without them): they never move, so ratings mean the same on every install, and a bot alone on the ladder has opponents at once. Each is paired with registered bots only, one pairing at a time, at most `anchorGamesPerHour` games an hour.",
+      example: LADDER_ANCHORS_EXAMPLE,
+    }),
+    anchorGamesPerHour: z.number().int().openapi({ description: "The most ladder games an anchor starts in any hour.", example: 60 }),
   })
   .openapi("LadderSettings", {
     description: "How the ladder pairs and rates.",
@@ -44,6 +63,8 @@ const LadderSettingsSchema = z
       pauseAfterForfeits: 3,
       openings: "classic",
       rating: LADDER_RATING,
+      anchors: LADDER_ANCHORS_EXAMPLE,
+      anchorGamesPerHour: 60,
     },
   });
 
@@ -76,6 +97,7 @@ const LADDER_GAME_EXAMPLE = {
 const LADDER_ENTRY_EXAMPLE = {
   rank: 1,
   bot: { id: EXAMPLE_BOT_ID, name: "alice" },
+  anchor: false,
   status: "active" as const,
   pausedReason: null,
   pausedAt: null,
@@ -105,6 +127,8 @@ const LADDER_PAGE_EXAMPLE = {
     pauseAfterForfeits: 3,
     openings: "classic",
     rating: LADDER_RATING,
+    anchors: LADDER_ANCHORS_EXAMPLE,
+    anchorGamesPerHour: 60,
   },
 };
 
@@ -114,7 +138,13 @@ export const LadderEntrySchema = z
       description: "1 for the highest rating among bots on the ladder (equal ratings share a rank); null once the bot has left.",
       example: 1,
     }),
-    bot: z.object({ id: z.string(), name: z.string() }).openapi({ description: "The registered bot.", example: { id: EXAMPLE_BOT_ID, name: "alice" } }),
+    bot: z
+      .object({ id: z.string(), name: z.string() })
+      .openapi({ description: "The registered bot (an anchor: the built-in bot, its name as its id).", example: { id: EXAMPLE_BOT_ID, name: "alice" } }),
+    anchor: z.boolean().openapi({
+      description: "true for an anchor: a built-in bot at a fixed rating (see the settings' `anchors`), paired with registered bots only; its rating and deviation never move.",
+      example: false,
+    }),
     status: LadderStatusSchema,
     pausedReason: z.union([z.string(), z.null()]).openapi({
       description: "Why the bot is paused, in words (null unless paused).",

@@ -26,14 +26,14 @@ export const LADDER_NAME = "ladder";
 export const LADDER_SETTINGS = {
   /** Games a bot may start in any hour. */
   gamesPerHour: 12,
+  /** Games an anchor may start in any hour (one pairing at a time, as a bot): its engine work is bounded by it. */
+  anchorGamesPerHour: 60,
   /** A pairing: one opening, each bot making the first move once. */
   gamesPerPairing: 2,
   /** The clock of ladder games. */
   moveMs: 5000,
   /** Forfeits in a row that pause a bot. */
   pauseAfterForfeits: 3,
-  /** How often the ladder looks at the pairings in play between two cron ticks. */
-  pollMs: 10_000,
   /** The most bots on the ladder at once (active or paused). */
   maxBots: 10_000,
 } as const;
@@ -60,6 +60,8 @@ export interface MemberRow {
   starts: string;
   /** When the hourly budget allows its next pairing (ms; 0: now). */
   ready_at: number;
+  /** 1 for an anchor: a built-in bot (its level is its id and name) at a fixed rating; 0 for a registered bot. */
+  anchor: number;
 }
 
 export interface PairingRow {
@@ -108,9 +110,19 @@ export interface HistoryRow {
 const instant = (ms: number): string => new Date(ms).toISOString();
 const tenths = (value: number): number => Math.round(value * 10) / 10;
 
-export function ladderSettings(openings: string | null): LadderSettingsOutput {
-  const { gamesPerHour, gamesPerPairing, moveMs, pauseAfterForfeits } = LADDER_SETTINGS;
-  return { gamesPerHour, gamesPerPairing, moveMs, pauseAfterForfeits, openings, rating: LADDER_RATING };
+/** The ladder's settings as its view shows them: `anchors` on the ladder now (none when the service runs without them). */
+export function ladderSettings(openings: string | null, anchors: readonly { level: string; rating: number }[]): LadderSettingsOutput {
+  const { gamesPerHour, gamesPerPairing, moveMs, pauseAfterForfeits, anchorGamesPerHour } = LADDER_SETTINGS;
+  return {
+    gamesPerHour,
+    gamesPerPairing,
+    moveMs,
+    pauseAfterForfeits,
+    openings,
+    rating: LADDER_RATING,
+    anchors: anchors.map(({ level, rating }) => ({ bot: level, rating })),
+    anchorGamesPerHour,
+  };
 }
 
 export function entryOutput(member: MemberRow, rank: number | null, gamesLastHour: number, playing: PairingRow | null): LadderEntryOutput {
@@ -119,6 +131,7 @@ export function entryOutput(member: MemberRow, rank: number | null, gamesLastHou
   return {
     rank,
     bot: { id: member.bot_id, name: member.name },
+    anchor: member.anchor === 1,
     status: member.status,
     pausedReason: member.status === "paused" ? member.paused_reason : null,
     pausedAt: member.status === "paused" && member.paused_at !== null ? instant(member.paused_at) : null,

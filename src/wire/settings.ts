@@ -29,6 +29,13 @@ export interface Settings {
   tournamentCallsMs: number;
   /** `LADDER_OPENINGS`: the built-in suite (of classic play, the ladder's rules) ladder pairings start from. */
   ladderOpenings: string;
+  /** `LADDER_ANCHORS`: the built-in anchors (src/tournament/ladder.ts) are on the ladder at their fixed ratings. */
+  ladderAnchors: boolean;
+  /**
+   * `LADDER_ALARM_MS`: while the ladder has bots to pair or pairings in play, its object's alarm runs this
+   * often (records the pairings that ended, pairs the idle bots); a bot that joins is paired at the next run.
+   */
+  ladderAlarmMs: number;
   /**
    * `REVIEW_GAMES`: every match is reviewed (src/match/review.ts) in the background as soon as it ends;
    * when false, a match is reviewed only once its review is first asked for.
@@ -62,6 +69,8 @@ export const SETTING_VARS = {
   retentionDays: { variable: "RETENTION_DAYS", kind: "number", default: 30, min: 0, max: 36_500 },
   tournamentCallsMs: { variable: "TOURNAMENT_CALLS_MS", kind: "integer", default: 20_000, min: 0, max: 600_000 },
   ladderOpenings: { variable: "LADDER_OPENINGS", kind: "choice", default: "classic", choices: ["classic", "classic-unbalanced"] },
+  ladderAnchors: { variable: "LADDER_ANCHORS", kind: "boolean", default: true },
+  ladderAlarmMs: { variable: "LADDER_ALARM_MS", kind: "integer", default: 10_000, min: 1000, max: 3_600_000 },
   reviewGames: { variable: "REVIEW_GAMES", kind: "boolean", default: true },
 } as const satisfies { [K in Exclude<keyof Settings, keyof typeof SECRET_VARS>]: Settings[K] extends boolean ? BooleanSetting : Settings[K] extends string ? ChoiceSetting : NumberSetting };
 
@@ -116,6 +125,8 @@ function settingsOf(env: SettingsEnv): Settings {
     retentionDays: numberVar(env, SETTING_VARS.retentionDays),
     tournamentCallsMs: numberVar(env, SETTING_VARS.tournamentCallsMs),
     ladderOpenings: choiceVar(env, SETTING_VARS.ladderOpenings),
+    ladderAnchors: booleanVar(env, SETTING_VARS.ladderAnchors),
+    ladderAlarmMs: numberVar(env, SETTING_VARS.ladderAlarmMs),
     reviewGames: booleanVar(env, SETTING_VARS.reviewGames),
     idempotencySecret: secretVar(env, SECRET_VARS.idempotencySecret),
   };

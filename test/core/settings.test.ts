@@ -26,6 +26,8 @@ const DEFAULTS: Settings = {
   retentionDays: 30,
   tournamentCallsMs: 20_000,
   ladderOpenings: "classic",
+  ladderAnchors: true,
+  ladderAlarmMs: 10_000,
   reviewGames: true,
   idempotencySecret: "",
 };
@@ -69,6 +71,8 @@ describe("readSettings", () => {
         RETENTION_DAYS: "0.5",
         TOURNAMENT_CALLS_MS: "0",
         LADDER_OPENINGS: "classic-unbalanced",
+        LADDER_ANCHORS: "false",
+        LADDER_ALARM_MS: "60000",
         REVIEW_GAMES: "false",
         IDEMPOTENCY_SECRET: "s".repeat(32),
       }),
@@ -81,6 +85,8 @@ describe("readSettings", () => {
       retentionDays: 0.5,
       tournamentCallsMs: 0,
       ladderOpenings: "classic-unbalanced",
+      ladderAnchors: false,
+      ladderAlarmMs: 60_000,
       reviewGames: false,
       idempotencySecret: "s".repeat(32),
     });
@@ -128,6 +134,9 @@ describe("readSettings", () => {
     ["RETENTION_DAYS", true],
     ["LADDER_OPENINGS", "squares-unbalanced"],
     ["LADDER_OPENINGS", "nope"],
+    ["LADDER_ANCHORS", "yes"],
+    ["LADDER_ALARM_MS", "999"],
+    ["LADDER_ALARM_MS", "3600001"],
   ];
 
   it.each(MALFORMED)("refuses %s = %j, naming the var", (variable, value) => {

@@ -48,8 +48,10 @@ describe("accuracy on the ladder", () => {
     const loose = await register("loose");
     const start = Date.now() + 10_000 * 60_000;
     await cron(start);
-    const tournamentId = (await ladderBot(loose.id)).playing?.tournamentId as string;
+    const { tournamentId, opponent } = (await ladderBot(loose.id)).playing as NonNullable<LadderBotOutput["playing"]>;
     expect(tournamentId).toBeDefined();
+    // Its opponent: sharp or an anchor (a built-in bot, whose entry is read by its name).
+    const rival = opponent.id === sharp.id ? sharp : { id: opponent.id };
     // Both leave at once: their pairing is played out, and no other one is started.
     for (const bot of [sharp, loose]) await request(`/v1/ladder/${bot.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${bot.token}` } });
     expect((await driveToEnd(tournamentId, { seed: 7 })).view.status).toBe("finished");
@@ -81,7 +83,7 @@ describe("accuracy on the ladder", () => {
       expect(reviews.get(matchId)?.exact).toBe(true);
     }
 
-    for (const bot of [sharp, loose]) {
+    for (const bot of [rival, loose]) {
       const entry = await ladderBot(bot.id);
       expect(entry.recentGames.map((game) => game.matchId)).toEqual(matchIds);
       const seats = entry.recentGames.map((game) => {

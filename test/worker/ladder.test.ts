@@ -1,6 +1,7 @@
 /**
  * The ladder: bots that opt in (at registration or with their token) are paired by the Worker's
- * scheduled handler; the pairings' tournaments are played (their objects and the ladder evicted at
+ * scheduled handler (the Cron Trigger, the backstop of the ladder's own alarm: test/worker/ladder-alarm.test.ts),
+ * beside the built-in anchors, whose games count for the bots that play them; the pairings' tournaments are played (their objects and the ladder evicted at
  * random steps) and recorded once; ratings move and persist with their history; pairing stops at the
  * hourly game budget; a bot that keeps forfeiting is paused and its owner sees why and resumes it; a
  * pairing stored but never created is created by the next tick; a connected bot plays its
@@ -14,6 +15,7 @@ import { newId } from "../../src/match/secrets.ts";
 import { builtInAnswer } from "../../src/bots/index.ts";
 import type { LadderBotOutput, LadderEntryOutput, LadderPageOutput } from "../../src/wire/ladder-schemas.ts";
 import { LADDER_NAME, LADDER_SETTINGS } from "../../src/wire/ladder.ts";
+import { LADDER_ANCHORS } from "../../src/tournament/index.ts";
 import type { LadderObject } from "../../src/objects/ladder.ts";
 import { badMover, type Fleet, goodBot, installFleet, json } from "./bot-fleet.ts";
 import { answer, answerOf, type MoveEvent, registerConnected, Stream, sleep } from "./connected-client.ts";
@@ -119,14 +121,18 @@ describe("the ladder", () => {
     for (let round = 0; round < rounds; round++) {
       await cron(T0 + round * 10 * MINUTE);
       const page = await ladderPage();
-      expect(page.pairingsInPlay, `round ${round}`).toBe(2);
-      expect(page.bots.every((entry) => entry.playing !== null)).toBe(true);
+      // Every bot is paired, with another bot or an anchor (never two anchors together).
+      const playing = page.bots.filter((entry) => entry.playing !== null);
+      expect(page.bots.filter((entry) => !entry.anchor).every((entry) => entry.playing !== null), `round ${round}`).toBe(true);
+      expect(playing.filter((entry) => entry.anchor).every((entry) => ids.includes(entry.playing?.opponent.id as string))).toBe(true);
+      expect(page.pairingsInPlay).toBe(new Set(playing.map((entry) => entry.playing?.tournamentId)).size);
       pairingsPlayed += await playPairings(ids, 100 + round * 10);
     }
     // The last pairings are recorded by the next tick (which also pairs again).
     await cron(T0 + rounds * 10 * MINUTE);
     await evictDurableObject(ladder()).catch(() => {});
-    expect(pairingsPlayed).toBe(2 * rounds);
+    expect(pairingsPlayed).toBeGreaterThanOrEqual(2 * rounds);
+    expect(pairingsPlayed).toBeLessThanOrEqual(4 * rounds);
 
     const entries = await Promise.all(ids.map(ladderBot));
     // Every game is recorded once, for both its bots.
@@ -141,8 +147,13 @@ describe("the ladder", () => {
       expect(entry.history).toHaveLength(rounds);
       expect(entry.history.map((point) => point.games)).toEqual([2, 4, 6, 8]);
     }
-    expect(seen.size).toBe(rounds * 2 * LADDER_SETTINGS.gamesPerPairing);
-    expect([...seen.values()].every((count) => count === 2)).toBe(true);
+    // Every game of every pairing, once for each of its bots (an anchor's side is the anchor's own entry).
+    expect(seen.size).toBe(pairingsPlayed * LADDER_SETTINGS.gamesPerPairing);
+    for (const entry of entries)
+      for (const game of entry.recentGames)
+        expect(seen.get(`${game.tournamentId}/${game.gameId}`)).toBe(ids.includes(game.opponent.id) ? 2 : 1);
+    const anchorGames = (await ladderPage()).bots.filter((entry) => entry.anchor).reduce((sum, entry) => sum + entry.games, 0);
+    expect([...seen.values()].filter((count) => count === 1)).toHaveLength(anchorGames);
     // The games are those of the tournaments, with the same results.
     const strong1 = entries.find((entry) => entry.bot.name === "strong1") as LadderBotOutput;
     for (const game of strong1.recentGames) {
@@ -166,10 +177,11 @@ describe("the ladder", () => {
     const weakest = Math.max(rating("weak1").rating, rating("weak2").rating);
     expect(strongest).toBeGreaterThan(weakest);
     for (const entry of entries) expect(entry.deviation).toBeLessThan(LADDER_SETTINGS.gamesPerPairing * 200);
-    // The listing ranks them by rating.
+    // The listing ranks them by rating, the anchors among them at their fixed ratings.
     const page = await ladderPage();
     expect(page.bots.map((entry) => entry.rating)).toEqual([...page.bots.map((entry) => entry.rating)].sort((a, b) => b - a));
     expect(page.bots[0].rank).toBe(1);
+    for (const anchor of LADDER_ANCHORS) expect(page.bots.find((entry) => entry.bot.id === anchor.level)).toMatchObject({ anchor: true, rating: anchor.rating });
     // The pages: the ladder with a sparkline per bot, each bot with its chart (inline SVG, nothing external).
     const html = await (await request("/ladder", { headers: { Accept: "text/html" } })).text();
     for (const entry of entries) expect(html).toContain(`href="/ladder/${entry.bot.id}"`);
@@ -233,10 +245,11 @@ describe("the ladder", () => {
     expect(pageHtml).toContain("Paused:");
     expect(pageHtml).toContain("bot/http_status");
     expect(await (await request(`/ladder/${crashy.id}`, { headers: { Accept: "text/html" } })).text()).toContain("forfeits in a row");
-    // A paused bot is not paired.
+    // A paused bot is not paired (the other plays an anchor, if any).
+    await playPairings([crashy.id, steady.id], 590);
     await cron(start + (tick + 1) * MINUTE);
     expect((await ladderBot(crashy.id)).playing).toBeNull();
-    expect((await ladderBot(steady.id)).playing).toBeNull();
+    expect((await ladderBot(steady.id)).playing?.opponent.id ?? null).not.toBe(crashy.id);
     // Resuming needs the bot's token.
     await expectProblem(put(crashy.id), "registry/token_required");
     await expectProblem(put(crashy.id, steady.token), "registry/wrong_token");
@@ -282,7 +295,8 @@ describe("the ladder", () => {
     const paired = await ladderBot(linked.id);
     const tournamentId = paired.playing?.tournamentId as string;
     expect(tournamentId, "the connected bot was paired").toBeDefined();
-    expect((await ladderBot(rival.id)).playing?.tournamentId).toBe(tournamentId);
+    // With the rival or an anchor.
+    expect(paired.playing?.opponent.id).toMatch(new RegExp(`^(${rival.id}|${LADDER_ANCHORS.map((anchor) => anchor.level).join("|")})$`));
     // The bot's side: every move request of its stream answered by the easy engine, until the pairing is over.
     let answered = 0;
     let pending: Promise<MoveEvent | null> | null = null;
@@ -318,17 +332,19 @@ describe("the ladder", () => {
     const listed: string[] = [];
     let next: string | null = "/v1/ladder?limit=2";
     let pages = 0;
+    const total = ids.length + LADDER_ANCHORS.length;
     while (next !== null) {
       const page: LadderPageOutput = await json200<LadderPageOutput>(request(next));
       expect(page.bots.length).toBeLessThanOrEqual(2);
-      expect(page.total).toBe(5);
+      expect(page.total).toBe(total);
       listed.push(...page.bots.map((entry) => entry.bot.id));
       next = page.next;
       pages++;
     }
-    expect(pages).toBe(3);
-    expect(listed).toEqual([...ids].sort());
-    expect((await ladderPage("?limit=100")).bots.map((entry) => entry.bot.id)).toEqual([...ids].sort());
+    expect(pages).toBe(Math.ceil(total / 2));
+    const everyone = (await ladderPage("?limit=100")).bots.map((entry) => entry.bot.id);
+    expect(listed).toEqual(everyone);
+    expect(everyone.filter((id) => ids.includes(id))).toEqual([...ids].sort());
     expect((await ladderPage()).settings).toMatchObject({ gamesPerHour: LADDER_SETTINGS.gamesPerHour, moveMs: LADDER_SETTINGS.moveMs });
     await expectProblem(request("/v1/ladder?cursor=nonsense!"), "request/invalid");
     await expectProblem(request("/v1/ladder?limit=0"), "request/invalid");

@@ -1186,7 +1186,7 @@ BotEntry = Literal["open", "owner"]
 
 
 class LadderEntryBot(TypedDict):
-    """The registered bot."""
+    """The registered bot (an anchor: the built-in bot, its name as its id)."""
 
     id: str
     name: str
@@ -1197,8 +1197,10 @@ class LadderEntry(TypedDict):
 
     #: 1 for the highest rating among bots on the ladder (equal ratings share a rank); null once the bot has left.
     rank: Optional[int]
-    #: The registered bot.
+    #: The registered bot (an anchor: the built-in bot, its name as its id).
     bot: LadderEntryBot
+    #: true for an anchor: a built-in bot at a fixed rating (see the settings' `anchors`), paired with registered bots only; its rating and deviation never move.
+    anchor: bool
     status: LadderStatus
     #: Why the bot is paused, in words (null unless paused).
     pausedReason: Optional[str]
@@ -1228,7 +1230,7 @@ class LadderEntry(TypedDict):
 
 
 LadderStatus = Literal["active", "paused", "left"]
-"""`active`: paired by the scheduler; `paused`: not paired because it forfeited repeatedly (see `pausedReason`; its owner resumes it with `PUT /v1/ladder/{bot}`); `left`: its owner took it off the ladder (its games and rating stay)."""
+"""`active`: paired by the ladder; `paused`: not paired because it forfeited repeatedly (see `pausedReason`; its owner resumes it with `PUT /v1/ladder/{bot}`); `left`: its owner took it off the ladder (its games and rating stay)."""
 
 
 class LadderPlayingOpponent(TypedDict):
@@ -1788,6 +1790,19 @@ class LadderSettings(TypedDict):
     openings: Optional[str]
     #: How ratings are computed.
     rating: str
+    #: The built-in bots on the ladder at fixed ratings (empty when the service runs without them): they never move, so ratings mean the same on every install, and a bot alone on the ladder has opponents at once. Each is paired with registered bots only, one pairing at a time, at most `anchorGamesPerHour` games an hour.
+    anchors: List[LadderAnchor]
+    #: The most ladder games an anchor starts in any hour.
+    anchorGamesPerHour: int
+
+
+class LadderAnchor(TypedDict):
+    """A built-in bot on the ladder at a fixed rating."""
+
+    #: The built-in bot (its ladder entry's id and name).
+    bot: str
+    #: Its fixed rating.
+    rating: float
 
 
 class LadderBot(LadderEntry):

@@ -1,8 +1,9 @@
 /**
- * The ladder (`/v1/ladder`): registered bots that opted in are paired all the time by the Worker's Cron
- * Trigger and rated over all their ladder games, in one LadderObject Durable Object
- * (src/objects/ladder.ts). A bot joins at registration (`ladder: true` in POST /v1/bots) or later, and
- * leaves or resumes after a pause, with its management token.
+ * The ladder (`/v1/ladder`): registered bots that opted in are paired all the time by the ladder's own
+ * alarm and rated over all their ladder games, beside the built-in anchors at fixed ratings, in one
+ * LadderObject Durable Object (src/objects/ladder.ts). A bot joins at registration (`ladder: true` in
+ * POST /v1/bots) or later, and leaves or resumes after a pause, with its management token; an anchor's
+ * entry is read by its name (`/v1/ladder/medium`).
  *
  * A bot's accuracy is read here, in the Worker, from the reviews its latest games' match objects store
  * (ladderBotView): nothing about reviews is kept in the ladder, and the one LadderObject, which every
@@ -24,6 +25,7 @@ import {
   ProblemError,
   type Reply,
 } from "../../wire/index.ts";
+import { isBuiltInBot } from "../../bots/index.ts";
 import { type GameReview, isId } from "../../match/index.ts";
 import type { App } from "../context.ts";
 import { ladderObject, matchObject, replyValue, shortId } from "../objects.ts";
@@ -33,7 +35,10 @@ import { problemsFor } from "./shared.ts";
 const problems = problemsFor({ bot: EXAMPLE_BOT_ID });
 
 const BotParamSchema = z.object({
-  bot: z.string().openapi({ param: { name: "bot", in: "path", description: "The registered bot's id (from POST /v1/bots)." }, example: EXAMPLE_BOT_ID }),
+  bot: z.string().openapi({
+    param: { name: "bot", in: "path", description: "The registered bot's id (from POST /v1/bots), or an anchor's name (`easy`, `medium`, `hard`) where it is read." },
+    example: EXAMPLE_BOT_ID,
+  }),
 });
 
 /**
@@ -67,7 +72,7 @@ export function registerLadderRoutes(app: App): void {
       operationId: "getLadder",
       summary: "The ladder",
       description:
-        "The bots on the ladder (active or paused), by rating, highest first, one page at a time, with the ladder's settings. Every minute a Cron Trigger pairs the idle active bots (a pairing is a two-game tournament from one opening, each bot making the first move once; at most `gamesPerHour` games per bot in any hour) and records the pairings that ended; ratings are Bradley-Terry, fitted incrementally (each pairing moves its two bots against their opponents' current ratings), with their uncertainty.",
+        "The bots on the ladder (active or paused), by rating, highest first, one page at a time, with the ladder's settings; the built-in anchors among them (`anchor: true`, fixed ratings, listed in the settings' `anchors`). The ladder runs itself: every few seconds while it has bots it records the pairings that ended and pairs the idle active bots (a pairing is a two-game tournament from one opening, each bot making the first move once; at most `gamesPerHour` games per bot in any hour; an anchor only ever plays a registered bot); ratings are Bradley-Terry, fitted incrementally (each pairing moves its two bots against their opponents' current ratings, an anchor's held), with their uncertainty.",
       request: { query: LadderPageQuerySchema },
       responses: {
         200: { description: "A page of the ladder.", content: { "application/json": { schema: LadderPageSchema } } },
@@ -98,7 +103,7 @@ export function registerLadderRoutes(app: App): void {
     }),
     async (c) => {
       const { bot } = c.req.valid("param");
-      if (!isId(bot)) throw new ProblemError("ladder/not_found", `bot ${shortId(bot)} has never been on the ladder`);
+      if (!isId(bot) && !isBuiltInBot(bot)) throw new ProblemError("ladder/not_found", `bot ${shortId(bot)} has never been on the ladder`);
       return c.json(replyValue(await ladderBotView(c.env, bot)), 200);
     },
   );
