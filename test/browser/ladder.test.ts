@@ -1,7 +1,8 @@
 /**
- * The ladder under `npm start` (which the browser tests run, as the README says): two registered bots
- * join it, `GET /__scheduled` (wrangler dev's `--test-scheduled`, in the start script) runs the
- * scheduler, which pairs them; the pairing's two games are played and recorded, and /ladder and
+ * The ladder under `npm start` (which the browser tests run, as the README says): the built-in anchors
+ * are on it; two registered bots join it and are paired within two minutes with nothing run by hand (no
+ * `GET /__scheduled`: the ladder's own alarm pairs them, with each other or an anchor); the pairing's two
+ * games are played and recorded by the same alarm, and /ladder and
  * /ladder/{bot} show them, ratings in whole points as on the tournament pages; once the games are
  * reviewed (wrangler dev reviews every game as it ends) a bot's page shows its accuracy and its recent
  * mistakes, each linked to its game and to the analysis of the position before it; no table scrolls
@@ -33,7 +34,7 @@ describe.skipIf(!baseUrl)("the ladder under npm start", () => {
     await browser?.close();
   });
 
-  it("pairs the bots that joined when GET /__scheduled runs the scheduler, and shows their games", async () => {
+  it("pairs the bots that joined by itself within two minutes, and shows their games", async () => {
     // Two bots on this machine: this Worker's built-in "easy" and "random", served with the bot protocol.
     const joined: { id: string }[] = [];
     for (const [name, level] of [
@@ -42,23 +43,29 @@ describe.skipIf(!baseUrl)("the ladder under npm start", () => {
     ]) {
       joined.push(await api<{ id: string }>("/v1/bots", { name, url: `${baseUrl}/bots/${level}/`, ladder: true }));
     }
-    const before = await ladder();
-    expect(before.bots.filter((entry) => joined.some((bot) => bot.id === entry.bot.id)).every((entry) => !entry.playing)).toBe(true);
+    const joinedAt = Date.now();
+    const anchors = (await ladder()).bots.filter((entry) => entry.anchor).map((entry) => entry.bot.id);
+    expect(anchors.sort()).toEqual(["easy", "hard", "medium"]);
 
-    // The Cron Trigger's handler, as wrangler dev serves it with --test-scheduled (npm start passes it).
-    const scheduled = await fetch(`${baseUrl}/__scheduled?cron=*+*+*+*+*`);
-    expect(scheduled.status, "GET /__scheduled under npm start").toBe(200);
-    const paired = await until("a pairing", ladder, (page) => page.pairingsInPlay >= 1);
+    // Nothing is run by hand: the ladder's alarm pairs both, each with the other or with an anchor.
+    const paired = await until(
+      "both bots paired",
+      ladder,
+      (page) => page.bots.filter((entry) => joined.some((bot) => bot.id === entry.bot.id) && entry.playing !== null).length === 2,
+      120_000,
+    );
+    expect(Date.now() - joinedAt).toBeLessThan(120_000);
     const entries = paired.bots.filter((entry) => joined.some((bot) => bot.id === entry.bot.id));
-    expect(entries.map((entry) => entry.playing?.opponent.name).sort()).toEqual(["ladder-easy", "ladder-random"]);
+    for (const entry of entries) expect(["ladder-easy", "ladder-random", ...anchors]).toContain(entry.playing?.opponent.name);
     const pairing = entries[0].playing?.tournamentId as string;
 
     const watched = await openPage(browser, "/ladder");
     const { page } = watched;
-    expect(await page.textContent("table.ladder-table")).toContain("playing ladder-");
+    expect(await page.textContent("table.ladder-table")).toContain("playing ");
+    expect(await page.$$eval(".anchor-tag", (tags) => tags.length)).toBe(3);
     await screenshot(page, "ladder-playing");
 
-    // The pairing's two games are played; the ladder records them (its alarm, or the next scheduled run).
+    // The pairing's two games are played; the ladder's alarm records them.
     await until(
       "the pairing's end",
       () => api<TournamentOutput>(`/v1/tournaments/${pairing}`),
@@ -66,11 +73,9 @@ describe.skipIf(!baseUrl)("the ladder under npm start", () => {
     );
     const recorded = await until(
       "the games recorded",
-      async () => {
-        await fetch(`${baseUrl}/__scheduled?cron=*+*+*+*+*`);
-        return ladder();
-      },
+      ladder,
       (page) => page.bots.filter((entry) => joined.some((bot) => bot.id === entry.bot.id)).every((entry) => entry.games >= 2),
+      120_000,
     );
     const easy = recorded.bots.find((entry) => entry.bot.id === joined[0].id);
     expect(easy?.games).toBeGreaterThanOrEqual(2);
@@ -86,9 +91,9 @@ describe.skipIf(!baseUrl)("the ladder under npm start", () => {
     for (const [size, viewport] of SIZES) {
       await page.setViewportSize(viewport);
       await page.goto(`${baseUrl}/ladder`);
-      // Ratings in whole points, with their deviation: "1641 ± 303".
+      // Ratings in whole points, with their deviation ("1641 ± 303"), an anchor's fixed ("1500 fixed").
       const ratings = await page.$$eval("table.ladder-table tbody tr td:nth-child(3)", (cells) => cells.map((cell) => cell.textContent?.trim() ?? ""));
-      for (const rating of ratings) expect(rating).toMatch(/^\d+ ±\s\d+$/);
+      for (const rating of ratings) expect(rating).toMatch(/^\d+ (±\s\d+|fixed)$/);
       await expectNoSidewaysScrollAnywhere(page, `${size} /ladder`);
       await screenshot(page, `ladder-${size}`);
 
