@@ -531,6 +531,7 @@
   }
 
   // src/pages/client/kit.ts
+  var BOT_PREFIX = "quarto:bot:";
   function makeKit() {
     const browser = globalThis;
     const { document, localStorage } = browser;
@@ -587,6 +588,29 @@
     function holdTournament(tournamentId, token) {
       localStorage.setItem(tournamentKey(tournamentId), token);
     }
+    const botKey = (botId) => `${BOT_PREFIX}${botId}`;
+    function heldBot(botId) {
+      try {
+        const stored = JSON.parse(localStorage.getItem(botKey(botId)) ?? "null");
+        return stored && typeof stored.token === "string" && typeof stored.name === "string" ? { id: botId, name: stored.name, token: stored.token } : null;
+      } catch {
+        return null;
+      }
+    }
+    function holdBot(held) {
+      localStorage.setItem(botKey(held.id), JSON.stringify({ name: held.name, token: held.token }));
+    }
+    function forgetBot(botId) {
+      localStorage.removeItem(botKey(botId));
+    }
+    function heldBots() {
+      const ids = [];
+      for (let index = 0; index < localStorage.length; index++) {
+        const key = localStorage.key(index);
+        if (key?.startsWith(BOT_PREFIX)) ids.push(key.slice(BOT_PREFIX.length));
+      }
+      return ids.flatMap((botId) => heldBot(botId) ?? []).sort((a, b) => a.name.localeCompare(b.name));
+    }
     function formFields(form) {
       const field = (name) => {
         const element = form.querySelector(`[name="${name}"]`);
@@ -604,7 +628,7 @@
       };
       return { field, checked, number, clock };
     }
-    return { browser, byId, delegate, onActivate, api, heldSeat, holdSeat, heldTournament, holdTournament, formFields };
+    return { browser, byId, delegate, onActivate, api, heldSeat, holdSeat, heldTournament, holdTournament, heldBot, holdBot, forgetBot, heldBots, formFields };
   }
 
   // src/pages/client/scripts.ts

@@ -8,6 +8,8 @@
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { AnalyzeConfig } from "./client/analyze.ts";
+import type { BotPageConfig } from "./client/bot.ts";
+import type { BotsConfig } from "./client/bots.ts";
 import type { HomeConfig } from "./client/home.ts";
 import type { MatchPageConfig } from "./client/match.ts";
 import type { PuzzlesConfig } from "./client/puzzles.ts";
@@ -31,6 +33,8 @@ export const isolated = (text: string): HtmlEscapedString => raw(DRAWING.isolate
 /** The config each page script reads (the page module of the same name declares it). */
 interface PageConfigs {
   analyze: AnalyzeConfig;
+  bot: BotPageConfig;
+  bots: BotsConfig;
   home: HomeConfig;
   match: MatchPageConfig;
   puzzles: PuzzlesConfig;
@@ -56,7 +60,7 @@ const LOGO = raw(DRAWING.pieceSvg(13, { size: 30 }).replace('class="piece"', 'cl
 /** The site's header: the brand and the navigation, on every page (the API reference at /docs too). */
 export const SITE_HEADER = raw(`<header class="site">
 <a class="brand" href="/" aria-label="Quarto: home">${LOGO}<span>Quarto</span></a>
-<nav><a href="/">Play</a><a href="/puzzles">Puzzles</a><a href="/learn">Learn</a><a href="/analyze">Analyze</a><a href="/tournaments">Tournaments</a><a href="/ladder">Ladder</a><a href="/docs">API docs</a></nav>
+<nav><a href="/">Play</a><a href="/puzzles">Puzzles</a><a href="/learn">Learn</a><a href="/analyze">Analyze</a><a href="/tournaments">Tournaments</a><a href="/ladder">Ladder</a><a href="/bots">Bots</a><a href="/docs">API docs</a></nav>
 </header>`);
 
 export interface PageOptions {

@@ -29,15 +29,28 @@ import { matchPage, notFoundPage } from "./match.ts";
 import { tournamentPage } from "./tournament.ts";
 import { tournamentsPage } from "./tournaments.ts";
 import { ladderBotPage, ladderPage } from "./ladder.ts";
+import { type BotGame, botPage, botsPage, gameFromLadder, gameFromTournament, type ListedBot } from "./bots.ts";
 import { problemPage, problemsPage } from "./problems.ts";
 import { FAVICON } from "./favicon.ts";
 import { BUILT_IN_BOTS, isBuiltInBot } from "../bots/index.ts";
 import { OPENING_SUITES } from "../tournament/index.ts";
-import { DEFAULT_PAGE_LIMIT, decodeCursor, isProblemCode, MAX_PAGE_LIMIT, nextLink } from "../wire/index.ts";
+import {
+  type BotOutput,
+  DEFAULT_PAGE_LIMIT,
+  decodeCursor,
+  isProblemCode,
+  type LadderEntryOutput,
+  MAX_PAGE_LIMIT,
+  nextLink,
+  type TournamentOutput,
+} from "../wire/index.ts";
 
 /** Tournaments per page of /tournaments (at most MAX_PAGE_LIMIT with `?limit=`), and the registered bots its form offers. */
 const TOURNAMENTS_PER_PAGE = 20;
 const BOTS_OFFERED = 100;
+/** The newest tournaments a bot's page looks through for its tournaments and games, and the games it lists. */
+const BOT_TOURNAMENTS_SCANNED = 40;
+const BOT_GAMES_SHOWN = 30;
 
 /** `?limit=` of a page: a whole number from 1 to MAX_PAGE_LIMIT, else the default. */
 function limitOf(c: Context<AppEnv>, fallback: number): number {
@@ -58,6 +71,8 @@ export const PAGE_ONLY_PATHS: readonly string[] = [
   "/tournaments/:id",
   "/ladder",
   "/ladder/:bot",
+  "/bots",
+  "/bots/:id",
   "/favicon.ico",
 ];
 
@@ -93,9 +108,18 @@ function render(c: Context<AppEnv>, body: Html, status: 200 | 404 = 200) {
 }
 
 /** A page's "not found": an HTML page for browsers, the usual problem document for anyone else. */
-function pageNotFound(c: Context<AppEnv>, code: "match/not_found" | "tournament/not_found" | "ladder/not_found", what: string) {
+function pageNotFound(c: Context<AppEnv>, code: "match/not_found" | "tournament/not_found" | "ladder/not_found" | "registry/not_found", what: string) {
   if (prefersHtml(c.req.header("Accept"))) return render(c, notFoundPage(what), 404);
   return problem(c, code, what);
+}
+
+/**
+ * The API's answer to a GET, asked of this app in process: the pages that show what an API route shows
+ * (the bots, with their connection state) render its answer rather than compute it again. Null when it refuses.
+ */
+async function apiGet<T>(app: App, c: Context<AppEnv>, path: string): Promise<T | null> {
+  const response = await app.request(path, { headers: { Accept: "application/json" } }, c.env, c.executionCtx);
+  return response.ok ? ((await response.json()) as T) : null;
 }
 
 export function registerPageRoutes(app: App): void {
@@ -168,6 +192,47 @@ export function registerPageRoutes(app: App): void {
     const view = isId(bot) || isBuiltInBot(bot) ? await ladderBotView(c.env, bot) : null;
     if (!view?.ok) return pageNotFound(c, "ladder/not_found", `bot ${bot.slice(0, 40)} has never been on the ladder`);
     return render(c, ladderBotPage(view.value));
+  });
+
+  app.get("/bots", async (c) => {
+    const limit = limitOf(c, DEFAULT_PAGE_LIMIT);
+    const cursor = c.req.query("cursor");
+    const pageOf = (after: string | undefined) =>
+      apiGet<{ bots: BotOutput[]; next: string | null }>(app, c, `/v1/bots?limit=${limit}${after === undefined ? "" : `&cursor=${encodeURIComponent(after)}`}`);
+    // A cursor that is not one of ours shows the first page.
+    const listed = (cursor === undefined ? null : await pageOf(cursor)) ?? (await pageOf(undefined));
+    if (listed === null) throw new Error("the bot list did not answer its first page");
+    const ladder = ladderObject(c.env);
+    const bots: ListedBot[] = await Promise.all(listed.bots.map(async (bot) => ({ ...bot, ladder: await ladder.status(bot.id) })));
+    return render(c, botsPage({ bots, next: listed.next?.replace("/v1/bots", "/bots") ?? null, first: cursor === undefined || bots.length === 0 }));
+  });
+
+  // `/bots/{name}` of a built-in bot is the bot protocol's (the API's route answers it); a registered bot's id is a page.
+  app.get("/bots/:id", async (c, next) => {
+    const id = c.req.param("id");
+    if (!isId(id)) return next();
+    const bot = await apiGet<BotOutput & { ladder: LadderEntryOutput | null }>(app, c, `/v1/bots/${id}`);
+    if (bot === null) return pageNotFound(c, "registry/not_found", `there is no bot ${id}`);
+    const ladderView = bot.ladder === null ? null : await ladderBotView(c.env, id);
+    const ladder = ladderView?.ok ? ladderView.value : null;
+    const index = await registryObject(c.env).tournaments(BOT_TOURNAMENTS_SCANNED, null);
+    const views = await Promise.all(index.tournaments.map(({ id: tournamentId }) => tournamentObject(c.env, tournamentId).get()));
+    const tournaments = views.flatMap((view) => (view.ok && view.value.bots.some((entry) => entry.botId === id) ? [view.value] : []));
+    // Newest first: the tournaments' games (latest first) and the ladder's, by when they were started and ended.
+    const dated: { at: number; game: BotGame }[] = [
+      ...tournaments.flatMap((view: TournamentOutput) =>
+        view.games
+          .flatMap((game) => gameFromTournament(view, game, bot.name) ?? [])
+          .reverse()
+          .map((game) => ({ at: Date.parse(view.createdAt), game })),
+      ),
+      ...(ladder?.recentGames ?? []).map((game) => ({ at: Date.parse(game.finishedAt), game: gameFromLadder(game, id) })),
+    ];
+    const games = dated
+      .sort((a, b) => b.at - a.at)
+      .slice(0, BOT_GAMES_SHOWN)
+      .map(({ game }) => game);
+    return render(c, botPage({ bot, ladder, tournaments, scanned: index.tournaments.length, games }));
   });
 
   app.get("/tournaments", async (c) => {

@@ -45,7 +45,7 @@ describe("a page script with a wrong import", () => {
       `import { makeKits } from "./kit.ts";\nmakeKits();\n`,
       /No matching export in "src\/pages\/client\/kit.ts" for import "makeKits"/,
     ],
-    ["a file that is not there", `import { boot } from "./bot.ts";\nboot(() => {});\n`, /Could not resolve "\.\/bot\.ts"/],
+    ["a file that is not there", `import { boot } from "./no-such-module.ts";\nboot(() => {});\n`, /Could not resolve "\.\/no-such-module\.ts"/],
     [
       "a module only the Worker has",
       `import { DurableObject } from "cloudflare:workers";\nconsole.log(DurableObject);\n`,

@@ -28,6 +28,7 @@ function directives(policy: string): Map<string, string[]> {
 async function pageRoutes(): Promise<{ route: string; path: string; status: number }[]> {
   const match = await createMatch({ seats: [{ kind: "human", take: true, name: "Ada" }, { kind: "human" }] });
   const tournament = (await (await postJson("/v1/tournaments", { bots: ["random", "easy"], gamesPerPair: 2 })).json()) as { id: string };
+  const bot = (await (await postJson("/v1/bots", { name: `csp-${Math.random().toString(36).slice(2, 8)}`, connection: "stream" })).json()) as { id: string };
   return [
     { route: "/", path: "/", status: 200 },
     { route: "/problems", path: "/problems", status: 200 },
@@ -41,6 +42,9 @@ async function pageRoutes(): Promise<{ route: string; path: string; status: numb
     { route: "/tournaments/:id", path: `/tournaments/${tournament.id}`, status: 200 },
     { route: "/ladder", path: "/ladder", status: 200 },
     { route: "/ladder/:bot", path: `/ladder/${"c".repeat(26)}`, status: 404 },
+    { route: "/bots", path: "/bots", status: 200 },
+    { route: "/bots/:id", path: `/bots/${bot.id}`, status: 200 },
+    { route: "/bots/:id", path: `/bots/${"d".repeat(26)}`, status: 404 },
     { route: "(nothing served)", path: "/nowhere", status: 404 },
   ];
 }

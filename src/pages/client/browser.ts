@@ -39,9 +39,12 @@ export interface BrowserElement {
   getBoundingClientRect(): { top: number; bottom: number; left: number; right: number; width: number; height: number };
   focus(): void;
   select?(): void;
+  scrollIntoView?(options?: { block?: "start" | "center" | "end" | "nearest" }): void;
 }
 
 interface BrowserStorage {
+  readonly length: number;
+  key(index: number): string | null;
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;

@@ -1,6 +1,6 @@
 /**
  * Helpers every page script shares: element lookup, event delegation, a form's fields, calls to this
- * service's API (same origin only) and the seat and tournament tokens this browser holds. Browser code only:
+ * service's API (same origin only) and the seat, tournament and bot tokens this browser holds. Browser code only:
  * page scripts use it, the server does not.
  */
 import type { Browser, BrowserElement, BrowserEvent } from "./browser.ts";
@@ -12,6 +12,15 @@ export interface HeldSeat {
   seat: 0 | 1;
   token: string;
 }
+
+/** A registered bot's management token kept in this browser, with the bot's name (to find its seats by name). */
+export interface HeldBot {
+  id: string;
+  name: string;
+  token: string;
+}
+
+const BOT_PREFIX = "quarto:bot:";
 
 export function makeKit() {
   const browser = globalThis as unknown as Browser;
@@ -84,6 +93,36 @@ export function makeKit() {
     localStorage.setItem(tournamentKey(tournamentId), token);
   }
 
+  const botKey = (botId: string) => `${BOT_PREFIX}${botId}`;
+
+  /** The management token of a registered bot this browser holds (registered here, or pasted on its page), if any. */
+  function heldBot(botId: string): HeldBot | null {
+    try {
+      const stored = JSON.parse(localStorage.getItem(botKey(botId)) ?? "null") as Omit<HeldBot, "id"> | null;
+      return stored && typeof stored.token === "string" && typeof stored.name === "string" ? { id: botId, name: stored.name, token: stored.token } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function holdBot(held: HeldBot): void {
+    localStorage.setItem(botKey(held.id), JSON.stringify({ name: held.name, token: held.token }));
+  }
+
+  function forgetBot(botId: string): void {
+    localStorage.removeItem(botKey(botId));
+  }
+
+  /** Every bot whose token this browser holds. */
+  function heldBots(): HeldBot[] {
+    const ids: string[] = [];
+    for (let index = 0; index < localStorage.length; index++) {
+      const key = localStorage.key(index);
+      if (key?.startsWith(BOT_PREFIX)) ids.push(key.slice(BOT_PREFIX.length));
+    }
+    return ids.flatMap((botId) => heldBot(botId) ?? []).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
   /**
    * The fields of `form` by name: one field, the values of the ticked ones, a number; and the clock its
    * clock fields choose (`clock` none, move or game, `moveSeconds`, `gameMinutes`, `incrementSeconds`),
@@ -107,7 +146,7 @@ export function makeKit() {
     return { field, checked, number, clock };
   }
 
-  return { browser, byId, delegate, onActivate, api, heldSeat, holdSeat, heldTournament, holdTournament, formFields };
+  return { browser, byId, delegate, onActivate, api, heldSeat, holdSeat, heldTournament, holdTournament, heldBot, holdBot, forgetBot, heldBots, formFields };
 }
 
 export type Kit = ReturnType<typeof makeKit>;

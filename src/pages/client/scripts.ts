@@ -5,7 +5,7 @@
  * in the element PAGE_CONFIG_ID, so no page carries inline code and the pages' CSP allows scripts from
  * this origin only.
  */
-export const PAGE_SCRIPTS = ["analyze", "home", "match", "puzzles", "tournament", "tournaments"] as const;
+export const PAGE_SCRIPTS = ["analyze", "bot", "bots", "home", "match", "puzzles", "tournament", "tournaments"] as const;
 
 export type PageScript = (typeof PAGE_SCRIPTS)[number];
 
