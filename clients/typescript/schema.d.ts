@@ -495,7 +495,7 @@ export interface paths {
         put?: never;
         /**
          * Register a bot
-         * @description Registers the bot served at `url` under `name`. The URL must be http or https without credentials, query, fragment, spaces or control characters, on a public host (`registry/url_not_allowed` for loopback, private, link-local, carrier-grade NAT and local addresses and names, however spelled, and for this service's own host; a deployment with ALLOW_PRIVATE_BOT_URLS, such as `npm start`, allows private hosts), and it is stored normalized. The bot must answer `GET {url}/` with its `BotInfo` within 5 s (that call is already signed with the new secret); when it does not, the problem's detail does not say what answered instead. At most 10 registrations a minute per client (429 `request/rate_limited`). Answers the bot id (enter it in tournaments), its signing secret and a management token, both shown only once: send an `Idempotency-Key` so that a retry after a lost answer gets them again (`POST /v1/bots/{id}/rotate` replaces both).
+         * @description Registers the bot served at `url` under `name`. The URL must be http or https without credentials, query, fragment, spaces or control characters, on a public host (`registry/url_not_allowed` for loopback, private, link-local, carrier-grade NAT and local addresses and names, however spelled, and for this service's own host; a deployment with ALLOW_PRIVATE_BOT_URLS, such as `npm start`, allows private hosts), and it is stored normalized. The bot must answer `GET {url}/` with its `BotInfo` within 5 s (that call is already signed with the new secret); when it does not, the problem's detail does not say what answered instead. At most 10 registrations a minute per client (429 `request/rate_limited`). A bot that checks signatures from its first call gives its own `secret` (`whsec_`, at least 128 bits): the `GET {url}/` is signed with it, so the bot runs with its final secret from the start. Answers the bot id (enter it in tournaments), its signing secret and a management token, both shown only once: send an `Idempotency-Key` so that a retry after a lost answer gets them again (`POST /v1/bots/{id}/rotate` replaces both).
          */
         post: operations["registerBot"];
         delete?: never;
@@ -520,7 +520,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a bot
-         * @description Removes the bot from the registry; needs its management token as `Authorization: Bearer <token>`. Tournaments already created keep playing it; new ones cannot enter it. Answers the deleted bot.
+         * @description Removes the bot from the registry; needs its management token as `Authorization: Bearer <token>`. Tournaments and matches already created keep playing it (a connected bot still connects and answers with its last token); nothing new can enter it. Answers the deleted bot.
          */
         delete: operations["deleteBot"];
         options?: never;
@@ -543,7 +543,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a bot's secret and token
-         * @description Replaces the bot's signing secret and management token with new ones, shown only once; needs the current management token as `Authorization: Bearer <token>`. From then on the old token is refused and new tournaments sign their calls with the new secret (tournaments already created keep the secret they started with). No body.
+         * @description Replaces the bot's signing secret and management token with new ones, shown only once; needs the current management token as `Authorization: Bearer <token>`. The new secret is the one the body gives (`secret`: the bot's own, as at registration), or one the service makes (no body, or none in it). From then on the old token is refused and new tournaments sign their calls with the new secret (tournaments already created keep the secret they started with).
          */
         post: operations["rotateBotCredentials"];
         delete?: never;
@@ -583,9 +583,29 @@ export interface paths {
         put?: never;
         /**
          * A connected bot's move
-         * @description A connected bot's answer to the move request `requestId` of its event stream, with its management token as `Authorization: Bearer <token>`; the body is what a webhook bot answers to `POST /move` (`BotMoveAnswer`). 200 when taken: the move is then judged as a webhook bot's (an illegal move loses by forfeit, `bot/illegal_move`). A request that is closed (answered already, expired, its game over) is a 409 `connection/request_closed`; one this bot never had, a 404.
+         * @description A connected bot's answer to the move request `requestId` of its event stream, with its management token as `Authorization: Bearer <token>`; the body is what a webhook bot answers to `POST /move` (`BotMoveAnswer`). Whatever the body, 200 when taken: it is the bot's answer, judged as a webhook bot's, with no second try (one that is not a legal move loses by forfeit, `bot/illegal_move`; one over 16384 bytes, `bot/body_too_large`; one that is not JSON, `bot/invalid_json`). A request that is closed (answered already, expired, its game over) is a 409 `connection/request_closed`; one this bot never had, a 404.
          */
         post: operations["answerBotMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bots/{id}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bot's call log
+         * @description The recent calls the service made to the bot, webhook or connected, newest first (by when they were sent), a page at a time (`limit`, default 50; follow `next` for the rest); `matchId` keeps those about one match. Needs the bot's management token as `Authorization: Bearer <token>`. Each move request of its tournaments and hosted matches, with the answer's HTTP status (null when none came), the latency, the move answered and the forfeit it was, if any; and each end notice (`kind: end`). The log keeps the last 1,000 calls, and none older than 7 days. A call is recorded once the game has judged it, in the background: it shows within moments of the move.
+         */
+        get: operations["listBotCalls"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1527,7 +1547,7 @@ export interface components {
          * @example position/bad_character
          * @enum {string}
          */
-        ProblemCode: "request/malformed_json" | "request/bad_request" | "request/not_found" | "request/method_not_allowed" | "request/too_large" | "request/unsupported_media_type" | "request/invalid" | "request/rate_limited" | "idempotency/bad_key" | "idempotency/in_progress" | "idempotency/key_reused" | "position/wrong_length" | "position/bad_character" | "position/bad_piece" | "position/duplicate_piece" | "position/piece_in_hand_on_board" | "position/quarto_with_piece_in_hand" | "move/game_over" | "move/bad_cell" | "move/bad_piece" | "move/place_required" | "move/place_not_allowed" | "move/cell_occupied" | "move/give_required" | "move/give_not_allowed" | "move/piece_not_available" | "move/no_quarto" | "match/not_found" | "match/token_required" | "match/not_a_player" | "match/not_your_turn" | "match/waiting_for_players" | "match/no_open_seat" | "match/finished" | "match/not_finished" | "match/stale_ply" | "match/wrong_announcement" | "match/nothing_to_claim" | "match/cannot_abort" | "match/time_not_up" | "match/websocket_required" | "replay/bad_start" | "replay/bad_notation" | "replay/record_mismatch" | "replay/moves_after_end" | "replay/result_mismatch" | "engine/game_over" | "engine/budget_too_large" | "engine/busy" | "registry/not_found" | "registry/bad_url" | "registry/name_taken" | "registry/url_not_allowed" | "registry/health_check_failed" | "registry/token_required" | "registry/wrong_token" | "registry/entry_refused" | "connection/not_connected_bot" | "connection/request_not_found" | "connection/request_closed" | "reference/unknown_bot" | "reference/bad_move_request" | "tournament/not_found" | "tournament/unknown_bot" | "tournament/token_required" | "tournament/wrong_token" | "tournament/over" | "puzzle/not_found" | "puzzle/none_for_rules" | "puzzle/not_on_line" | "ladder/not_found" | "ladder/full" | "server/internal" | "server/unhealthy";
+        ProblemCode: "request/malformed_json" | "request/bad_request" | "request/not_found" | "request/method_not_allowed" | "request/too_large" | "request/unsupported_media_type" | "request/invalid" | "request/rate_limited" | "idempotency/bad_key" | "idempotency/in_progress" | "idempotency/key_reused" | "position/wrong_length" | "position/bad_character" | "position/bad_piece" | "position/duplicate_piece" | "position/piece_in_hand_on_board" | "position/quarto_with_piece_in_hand" | "move/game_over" | "move/bad_cell" | "move/bad_piece" | "move/place_required" | "move/place_not_allowed" | "move/cell_occupied" | "move/give_required" | "move/give_not_allowed" | "move/piece_not_available" | "move/no_quarto" | "match/not_found" | "match/token_required" | "match/not_a_player" | "match/not_your_turn" | "match/waiting_for_players" | "match/no_open_seat" | "match/finished" | "match/not_finished" | "match/stale_ply" | "match/wrong_announcement" | "match/nothing_to_claim" | "match/cannot_abort" | "match/time_not_up" | "match/websocket_required" | "replay/bad_start" | "replay/bad_notation" | "replay/record_mismatch" | "replay/moves_after_end" | "replay/result_mismatch" | "engine/game_over" | "engine/budget_too_large" | "engine/busy" | "registry/not_found" | "registry/bad_url" | "registry/bad_secret" | "registry/name_taken" | "registry/url_not_allowed" | "registry/health_check_failed" | "registry/token_required" | "registry/wrong_token" | "registry/entry_refused" | "connection/not_connected_bot" | "connection/request_not_found" | "connection/request_closed" | "reference/unknown_bot" | "reference/bad_move_request" | "tournament/not_found" | "tournament/unknown_bot" | "tournament/token_required" | "tournament/wrong_token" | "tournament/over" | "puzzle/not_found" | "puzzle/none_for_rules" | "puzzle/not_on_line" | "ladder/not_found" | "ladder/full" | "server/internal" | "server/unhealthy";
         /**
          * @description One failing field of a request.
          * @example {
@@ -5437,6 +5457,11 @@ export interface components {
             url?: string;
             entry?: components["schemas"]["BotEntry"];
             /**
+             * @description The bot's own signing secret, for a bot that checks signatures from its first call: the service signs every call with it, the registration's `GET {url}/` included. The Standard Webhooks form, `whsec_` and base64 of at least 16 random bytes (128 bits; make one with `npm run arena -- secret`); another is a 422 `registry/bad_secret`. Absent: the service makes one (32 bytes). Either way the answer shows it once.
+             * @example whsec_Js74gI5KU7G+SO7r+p6MNj/2zAeqGYuIGc+8HnQX7MQ=
+             */
+            secret?: string;
+            /**
              * @description Put the bot on the ladder at once: it is paired with the other ladder bots all the time and rated over all its ladder games (see GET /v1/ladder). Default: false.
              * @example true
              */
@@ -5546,6 +5571,19 @@ export interface components {
          */
         UpdateBotRequest: {
             entry?: components["schemas"]["BotEntry"];
+        };
+        /**
+         * @description What to rotate to (an empty body, or none: a secret the service makes).
+         * @example {
+         *       "secret": "whsec_Js74gI5KU7G+SO7r+p6MNj/2zAeqGYuIGc+8HnQX7MQ="
+         *     }
+         */
+        RotateBotRequest: {
+            /**
+             * @description The new signing secret, the bot's own (as at registration: `whsec_` and base64 of at least 16 bytes, else a 422 `registry/bad_secret`); absent, the service makes one.
+             * @example whsec_Js74gI5KU7G+SO7r+p6MNj/2zAeqGYuIGc+8HnQX7MQ=
+             */
+            secret?: string;
         };
         /**
          * @description One line of `GET /v1/bots/{id}/events` (application/x-ndjson): a JSON object with its `type`.
@@ -6018,6 +6056,118 @@ export interface components {
              * @example k3v7tq2mz5xj4c6rb3wn2hd5fa-3
              */
             requestId: string;
+        };
+        /**
+         * @description A page of a bot's call log.
+         * @example {
+         *       "calls": [
+         *         {
+         *           "id": "1043",
+         *           "kind": "move",
+         *           "tournamentId": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
+         *           "gameId": "g12",
+         *           "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
+         *           "ply": 5,
+         *           "sentAt": "2026-10-01T12:00:04.020Z",
+         *           "status": null,
+         *           "latencyMs": 1000,
+         *           "move": null,
+         *           "forfeit": "bot/timeout",
+         *           "detail": "POST /move took longer than 1000 ms (no answer)"
+         *         }
+         *       ],
+         *       "next": null
+         *     }
+         */
+        BotCallPage: {
+            /** @description A page of the bot's recent calls, newest first. */
+            calls: components["schemas"]["BotCall"][];
+            /**
+             * Format: uri-reference
+             * @description The next page (same `limit`), or null on the last page.
+             */
+            next: string | null;
+        };
+        /**
+         * @description One call the service made to a bot, as its call log keeps it.
+         * @example {
+         *       "id": "1042",
+         *       "kind": "move",
+         *       "tournamentId": "t7m2kq4xz6vb3nc5rj3wd2hf4a",
+         *       "gameId": "g12",
+         *       "matchId": "k3v7tq2mz5xj4c6rb3wn2hd5fa",
+         *       "ply": 3,
+         *       "sentAt": "2026-10-01T12:00:03.210Z",
+         *       "status": 200,
+         *       "latencyMs": 42,
+         *       "move": "c3-6",
+         *       "forfeit": null,
+         *       "detail": null
+         *     }
+         */
+        BotCall: {
+            /**
+             * @description The call's id in the bot's log: calls recorded later have larger ids.
+             * @example 1042
+             */
+            id: string;
+            /**
+             * @description `move`: a move request (`POST {url}/move`, or a `move` event); `end`: an end notice (`POST {url}/end`, or an `end` event).
+             * @example move
+             * @enum {string}
+             */
+            kind: "move" | "end";
+            /**
+             * @description The tournament of the game; null for a hosted match.
+             * @example t7m2kq4xz6vb3nc5rj3wd2hf4a
+             */
+            tournamentId: string | null;
+            /**
+             * @description The game in its tournament (a hosted match's is its id).
+             * @example g12
+             */
+            gameId: string;
+            /**
+             * @description The match asked about (`GET /v1/matches/{matchId}`).
+             * @example k3v7tq2mz5xj4c6rb3wn2hd5fa
+             */
+            matchId: string;
+            /**
+             * @description For a move, the ply asked for (the move's index in the match); for an end notice, the plies the match ended with.
+             * @example 3
+             */
+            ply: number;
+            /**
+             * Format: date-time
+             * @description When the request was sent (a connected bot's: when it was opened).
+             * @example 2026-10-01T12:00:03.210Z
+             */
+            sentAt: string;
+            /**
+             * @description The HTTP status of the bot's answer; a connected bot's is 200 once it answered with `POST /v1/bots/{id}/moves/{requestId}`. Null when no answer came (a connection error, a timeout) and for an end notice sent on a connected bot's stream.
+             * @example 200
+             */
+            status: number | null;
+            /**
+             * @description From sending to the answer (or to giving up), in ms.
+             * @example 42
+             */
+            latencyMs: number;
+            /**
+             * @description The move answered, in text notation (`c3-6`, `-7`, `d4!`; `claim` for a claim), whether or not it was legal; null when the answer was not a move (or for an end notice).
+             * @example c3-6
+             */
+            move: string | null;
+            /**
+             * @description The forfeit code when the call lost the game (or, before the bot's first move, had it aborted and replayed: `bot/connection_error`); a loss on time is `bot/timeout`. Null otherwise.
+             * @example null
+             */
+            forfeit: ("bot/timeout" | "bot/http_status" | "bot/redirect" | "bot/invalid_json" | "bot/body_too_large" | "bot/illegal_move" | "bot/connection_error") | null;
+            /**
+             * @description In words: why the call was a forfeit; for an end notice, how the game ended for the bot and whether the notice was taken.
+             * @example null
+             */
+            detail: string | null;
         };
         /**
          * @description What the built-in bots answer to `POST /end`.
@@ -11812,7 +11962,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Invalid request; Idempotency key reused for another request; Unusable bot URL; Bot URL not allowed; The bot did not answer GET / */
+            /** @description Invalid request; Idempotency key reused for another request; Unusable bot URL; Unusable signing secret; Bot URL not allowed; The bot did not answer GET / */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12150,7 +12300,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateBotRequest"];
+            };
+        };
         responses: {
             /** @description The new secret and token. */
             200: {
@@ -12180,7 +12334,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegisteredBot"];
                 };
             };
-            /** @description Bad idempotency key */
+            /** @description Malformed JSON; Bad idempotency key */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12225,7 +12379,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Idempotency key reused for another request */
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request; Idempotency key reused for another request; Unusable signing secret */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12506,15 +12678,6 @@ export interface operations {
                     "application/json": components["schemas"]["BotMoveReceipt"];
                 };
             };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Management token required */
             401: {
                 headers: {
@@ -12560,8 +12723,89 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type */
-            415: {
+            /** @description Invalid request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong tokens from this client: every request with a token is refused until the window ends. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's window resets. */
+                    "Retry-After"?: string;
+                    /** @description The exhausted policy, nothing remaining, and the seconds to its reset: `"bots";r=0;t=42`. */
+                    RateLimit?: string;
+                    /** @description The policies counted, with quota and window in seconds: `"bots";q=10;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBotCalls: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1-200 (default 50). */
+                limit?: number;
+                /** @description Where the page starts: the `cursor` of the `next` link of the page before (opaque). */
+                cursor?: string;
+                /** @description Only the calls about this match. */
+                matchId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The bot id (from POST /v1/bots). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the bot's calls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotCallPage"];
+                };
+            };
+            /** @description Management token required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Wrong management token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bot not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,7 +5,7 @@
  * `fetch`, `AbortController` and streams are used, so it runs unchanged in Node and workerd.
  */
 import type { ForfeitCode } from "./forfeits.ts";
-import { type BotInfo, type EndNotice, type MoveRequest, type Player, type PlayerReply, parseBotInfo } from "./protocol.ts";
+import { type BotInfo, type EndDelivery, type EndNotice, type MoveRequest, type Player, type PlayerReply, parseBotInfo } from "./protocol.ts";
 import { signatureHeaders } from "./signing.ts";
 
 /** A move answer is a few dozen bytes; anything near this limit is a broken bot (a webhook bot's answer or a connected bot's). */
@@ -171,10 +171,13 @@ export function httpBot(options: HttpBotOptions): Player {
     inProcess: false,
     async move(request: MoveRequest, limits: { timeoutMs: number }): Promise<PlayerReply> {
       const result = await callBot(endpoint, "POST", "/move", request, { ...shared, timeoutMs: limits.timeoutMs });
-      return result.ok ? { ok: true, answer: result.body } : { ok: false, code: result.code, detail: result.detail };
+      return result.ok ? { ok: true, answer: result.body, status: result.status } : { ok: false, code: result.code, detail: result.detail, status: result.status ?? null };
     },
-    async end(notice: EndNotice): Promise<void> {
-      await callBot(endpoint, "POST", "/end", notice, { ...shared, timeoutMs: options.endTimeoutMs ?? END_TIMEOUT_MS });
+    async end(notice: EndNotice): Promise<EndDelivery> {
+      const result = await callBot(endpoint, "POST", "/end", notice, { ...shared, timeoutMs: options.endTimeoutMs ?? END_TIMEOUT_MS });
+      // The answer's body is ignored: an end notice taken with a 2xx and any body (or none) went well.
+      if (result.ok || result.code === "bot/invalid_json") return { status: result.status ?? null, detail: null };
+      return { status: result.status ?? null, detail: result.detail };
     },
   };
 }

@@ -5,6 +5,7 @@ export { FORFEIT_CODES, type ForfeitCode, forfeitTitle } from "./forfeits.ts";
 export {
   type BotInfo,
   type CheckedMoveRequest,
+  type EndDelivery,
   type EndNotice,
   endNoticeFor,
   type MoveAnswer,
@@ -16,6 +17,6 @@ export {
   type PlayerReply,
 } from "./protocol.ts";
 export { isBuiltInBot, BUILT_IN_BOTS, builtInAnswer, builtInAnswerInTurn, builtInBot, builtInBotInfo } from "./built-in.ts";
-export { generateBotSecret, isValidBotSecret, signatureHeaders, verifySignature } from "./signing.ts";
+export { botSecretRefusal, generateBotSecret, isValidBotSecret, MIN_SECRET_BYTES, signatureHeaders, verifySignature } from "./signing.ts";
 export { callCheck, DOH_ENDPOINT, dohResolver, type HostResolver, keptResolver, resolvedHostRefusal, serviceResolver } from "./resolve.ts";
 export { type BotUrlPolicy, botUrlProblem, checkBotUrl, ipv6Kind, LOCAL_BOT_URLS, parseIpv6 } from "./url-policy.ts";

@@ -108,8 +108,18 @@ export interface EndNotice {
   moves: HistoryMove[];
 }
 
-/** A bot's answer as the game sees it: the parsed JSON body, or the misbehaviour that replaced it. */
-export type PlayerReply = { ok: true; answer: unknown } | { ok: false; code: ForfeitCode; detail: string };
+/**
+ * A bot's answer as the game sees it: the parsed JSON body, or the misbehaviour that replaced it.
+ * `status` is what a bot's call log shows of the answer: its HTTP status (a connected bot's is the 200
+ * of its POST), null when no answer came (a connection error, a timeout); absent for an in-process bot.
+ */
+export type PlayerReply = ({ ok: true; answer: unknown } | { ok: false; code: ForfeitCode; detail: string }) & { status?: number | null };
+
+/** How an end notice went, for the bot's call log: the HTTP status of the answer (null: none came, or a connected bot's stream) and what went wrong, if anything. */
+export interface EndDelivery {
+  status: number | null;
+  detail: string | null;
+}
 
 /** A seat-holder in a tournament game. */
 export interface Player {
@@ -120,8 +130,8 @@ export interface Player {
    */
   readonly inProcess: boolean;
   move(request: MoveRequest, limits: { timeoutMs: number }): Promise<PlayerReply>;
-  /** Best effort: failures are ignored and never change a result. */
-  end?(notice: EndNotice): Promise<void>;
+  /** Best effort: failures are ignored and never change a result. A registered bot's player says how it went. */
+  end?(notice: EndNotice): Promise<EndDelivery | undefined>;
 }
 
 /** A parsed answer: a move, or a claim of the opponent's unannounced Quarto. */

@@ -32,6 +32,20 @@ export function isValidBotSecret(secret: string): boolean {
   return body.length >= 4 && body.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(body);
 }
 
+/** The fewest random bytes a secret the service signs with may hold (128 bits): a registrant's own secret is refused below it. */
+export const MIN_SECRET_BYTES = 16;
+
+/**
+ * Why the service will not sign with `secret`, given by a registrant as its own, or null: it must be
+ * `whsec_` and base64 (isValidBotSecret) of at least MIN_SECRET_BYTES bytes.
+ */
+export function botSecretRefusal(secret: string): string | null {
+  if (!isValidBotSecret(secret)) return "a secret is `whsec_` followed by base64 (the Standard Webhooks form)";
+  const body = secret.slice(SECRET_PREFIX.length);
+  const bytes = (body.length / 4) * 3 - (body.endsWith("==") ? 2 : body.endsWith("=") ? 1 : 0);
+  return bytes >= MIN_SECRET_BYTES ? null : `the secret holds ${bytes} bytes; at least ${MIN_SECRET_BYTES} (${MIN_SECRET_BYTES * 8} bits) are needed`;
+}
+
 /** The three headers for a call with this exact body (`""` for a GET). */
 export function signatureHeaders(secret: string, body: string, options: { id?: string; now?: number } = {}): SignatureHeaders {
   const id = options.id ?? `msg_${crypto.randomUUID().replaceAll("-", "")}`;

@@ -20,6 +20,7 @@ import { REQUEST_ID_HEADER, requestId } from "./request-id.ts";
 import { registerDocsRoutes } from "./routes/docs.ts";
 import { registerMatchesRoutes } from "./routes/matches.ts";
 import { registerBotsRoutes } from "./routes/bots.ts";
+import { registerBotCallsRoutes } from "./routes/bot-calls.ts";
 import { registerBotTransportRoutes } from "./routes/bot-transport.ts";
 import { registerBuiltInBotsRoutes } from "./routes/built-in-bots.ts";
 import { registerBotWebhooks } from "./routes/bot-webhooks.ts";
@@ -92,6 +93,7 @@ export function createApp(options: AppOptions = {}): App {
   registerReviewRoutes(app);
   registerBotsRoutes(app);
   registerBotTransportRoutes(app);
+  registerBotCallsRoutes(app);
   registerBuiltInBotsRoutes(app);
   registerBotWebhooks(app);
   registerTournamentsRoutes(app);

@@ -1,6 +1,8 @@
 /**
- * One Durable Object per connected bot (`connection: stream`, `idFromName(botId)`): its open move
- * requests and its one event stream. The truth is in storage: every move request is a row (open,
+ * One Durable Object per registered bot (`idFromName(botId)`): the bot's link with the service. For
+ * every bot, webhook or connected, its call log (bot-calls.ts: the calls the service made to it, for its
+ * author to read). For a connected bot (`connection: stream`), besides, its open move requests and its
+ * one event stream. The truth is in storage: every move request is a row (open,
  * answered or closed) written before it is sent, so a request survives an eviction or a `kill -9` of the
  * host, is sent again on every (re)connect while it is open, and an answer that came while nobody
  * waited is found by the ask that comes again (the tournament re-asks the same turn after it restarts:
@@ -14,10 +16,12 @@
  * for the answer while the request is open), an answer comes, a stream (re)connects, or a game ends.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { EndNotice, ForfeitCode, MoveRequest, Player, PlayerReply } from "../bots/index.ts";
+import type { EndDelivery, EndNotice, ForfeitCode, MoveRequest, Player, PlayerReply } from "../bots/index.ts";
+import type { Ask } from "../tournament/index.ts";
 import { err, ok } from "../rules/index.ts";
-import { closeQuietly, type LinkStatus, linkRequestId, objectNamed, type Reply } from "../wire/index.ts";
-import { openTables, sqlOf, type TableSchema } from "./storage.ts";
+import { closeQuietly, type LinkStatus, linkRequestId, objectNamed, type Reply, type StoredBotCall, type StoredEntry } from "../wire/index.ts";
+import { BotCallStore, type CallCursor, createCallTable, endCall, moveCall } from "./bot-calls.ts";
+import { openTables, type Sql, sqlOf, type TableSchema } from "./storage.ts";
 
 /**
  * A bot without an open stream still counts as connected this long after it was last seen: a long-poll
@@ -48,41 +52,58 @@ interface RequestRow extends Record<string, SqlStorageValue> {
 
 type Waiter = (reply: PlayerReply) => void;
 
-/** The link's storage (storage.ts): the move requests as rows; beside them, in key-value, when the bot was last seen and its stream's token hash. */
-const LINK_SCHEMA: TableSchema = {
+const createRequestTable = (sql: Sql): void => {
+  sql.exec(`CREATE TABLE requests (
+    id TEXT PRIMARY KEY,
+    match_id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    state TEXT NOT NULL,
+    answer TEXT,
+    deadline INTEGER NOT NULL,
+    detail TEXT,
+    updated_at INTEGER NOT NULL
+  )`);
+};
+
+/**
+ * The link's storage (storage.ts): a connected bot's move requests and every bot's call log as rows;
+ * beside them, in key-value, when the bot was last seen and its stream's token hash. Version 2 added
+ * the call log.
+ */
+export const LINK_SCHEMA: TableSchema = {
   object: "bot link",
-  version: 1,
-  migrations: {},
+  version: 2,
+  migrations: { 1: createCallTable },
   create(sql) {
-    sql.exec(`CREATE TABLE requests (
-      id TEXT PRIMARY KEY,
-      match_id TEXT NOT NULL,
-      body TEXT NOT NULL,
-      state TEXT NOT NULL,
-      answer TEXT,
-      deadline INTEGER NOT NULL,
-      detail TEXT,
-      updated_at INTEGER NOT NULL
-    )`);
+    createRequestTable(sql);
+    createCallTable(sql);
   },
 };
 
 /** Has the asked seat moved in this game (the opening's moves, played by neither bot, do not count)? */
 const hasMoved = (request: MoveRequest): boolean => request.moves.slice(request.opening?.plies ?? 0).some((move) => move.seat === request.seat);
 
+/** The status a connected bot's answer shows in its call log: that of its POST (which took it). */
+const ANSWERED_STATUS = 200;
+
 /** What an answered request was answered: the bot's answer, or the misbehaviour it was. */
 const storedReply = (row: RequestRow): PlayerReply =>
-  row.answer !== null ? { ok: true, answer: JSON.parse(row.answer) } : { ok: false, ...(JSON.parse(row.detail ?? "{}") as { code: ForfeitCode; detail: string }) };
+  row.answer !== null
+    ? { ok: true, answer: JSON.parse(row.answer), status: ANSWERED_STATUS }
+    : { ok: false, ...(JSON.parse(row.detail ?? "{}") as { code: ForfeitCode; detail: string }), status: ANSWERED_STATUS };
 
 const moveLine = (row: RequestRow): string => `{"type":"move","requestId":${JSON.stringify(row.id)},"request":${row.body}}`;
 
 export class BotLinkObject extends DurableObject<Env> {
   /** The asks waiting for an answer in this instance (memory only: after an eviction the ask comes again). */
   private readonly waiters = new Map<string, Waiter[]>();
+  private readonly callLog: BotCallStore;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    openTables(sqlOf(ctx.storage), LINK_SCHEMA);
+    const sql = sqlOf(ctx.storage);
+    openTables(sql, LINK_SCHEMA);
+    this.callLog = new BotCallStore(sql);
   }
 
   private row(id: string): RequestRow | undefined {
@@ -200,6 +221,7 @@ export class BotLinkObject extends DurableObject<Env> {
         ok: false,
         code: "bot/connection_error",
         detail: `${name} is not connected (a connected bot: its event stream GET /v1/bots/{id}/events is not open)`,
+        status: null,
       };
     }
     const deadline = at + Math.max(0, timeoutMs);
@@ -231,7 +253,7 @@ export class BotLinkObject extends DurableObject<Env> {
     return new Promise<PlayerReply>((resolve) => {
       const timer = setTimeout(() => {
         this.close(id, "expired: no answer in time", Date.now());
-        this.settle(id, { ok: false, code: "bot/timeout", detail: `no answer to move request ${id} within ${timeoutMs} ms` });
+        this.settle(id, { ok: false, code: "bot/timeout", detail: `no answer to move request ${id} within ${timeoutMs} ms`, status: null });
       }, deadline - at);
       const waiting = this.waiters.get(id) ?? [];
       waiting.push((reply) => {
@@ -280,19 +302,36 @@ export class BotLinkObject extends DurableObject<Env> {
     const [answer, detail] = reply.ok ? [JSON.stringify(reply.answer ?? null), null] : [null, JSON.stringify({ code: reply.code, detail: reply.detail })];
     this.ctx.storage.sql.exec("UPDATE requests SET state = 'answered', answer = ?, detail = ?, updated_at = ? WHERE id = ?", answer, detail, at, id);
     this.seen(at);
-    this.settle(id, reply.ok ? { ok: true, answer: reply.answer } : reply);
+    this.settle(id, { ...(reply.ok ? { ok: true, answer: reply.answer } : reply), status: ANSWERED_STATUS });
     return ok({ requestId: id });
   }
 
-  /** A game of the bot ended: its requests in that match close, and the stream gets the notice (best effort). */
-  async notify(notice: EndNotice): Promise<void> {
+  /**
+   * A game of the bot ended: its requests in that match close, and the stream gets the notice (best
+   * effort); how it went, for the call log (no HTTP answer: the status is null).
+   */
+  async notify(notice: EndNotice): Promise<EndDelivery> {
     const at = Date.now();
     for (const row of this.openRows()) if (row.match_id === notice.matchId) this.close(row.id, "the game is over", at);
+    const streams = this.sockets().length;
     this.send(JSON.stringify({ type: "end", notice }));
+    return { status: null, detail: streams > 0 ? null : "not connected: no event stream was open to send it on" };
+  }
+
+  // ---- the call log (every bot's) ----
+
+  /** Records a call to the bot (bot-calls.ts: a host sends it in its background). */
+  async record(call: StoredBotCall): Promise<void> {
+    this.callLog.record(call, Date.now());
+  }
+
+  /** A page of the bot's call log, newest first (only the calls about `matchId`, when given). */
+  async calls(limit: number, after: CallCursor | null, matchId: string | null): Promise<{ calls: { seq: number; call: StoredBotCall }[]; more: boolean }> {
+    return this.callLog.page({ limit, after, matchId, now: Date.now() });
   }
 }
 
-/** The link object of connected bot `botId`. */
+/** The link object of bot `botId`. */
 const linkStub = (env: Env, botId: string) => objectNamed(env.BOT_LINKS, botId);
 
 /** A connected bot as a tournament player: the same Player as a webhook bot, asked through its link object. */
@@ -301,8 +340,40 @@ export function connectedBot(env: Env, entry: { name: string; botId: string }): 
     name: entry.name,
     inProcess: false,
     move: (request, limits) => linkStub(env, entry.botId).ask(entry.name, request, limits.timeoutMs) as Promise<PlayerReply>,
-    async end(notice) {
-      await linkStub(env, entry.botId).notify(notice);
-    },
+    end: (notice) => linkStub(env, entry.botId).notify(notice),
+  };
+}
+
+// ---- recording, off the path of play ----
+
+/** Records the calls a host makes to registered bots (built-in bots have no log). */
+export interface CallRecorder {
+  /** A move request answered (or given up on) at `at`, sent at `sentAt`. */
+  move(entry: StoredEntry, ask: Ask, reply: PlayerReply, sentAt: number, at: number): void;
+  /** An end notice. */
+  end(entry: StoredEntry, notice: EndNotice, delivery: EndDelivery | undefined, sentAt: number, at: number): void;
+}
+
+/**
+ * The recorder of a host: each record goes to the bot's link object as `background` work (the host's
+ * `ctx.waitUntil`), never awaited by the game; a record that fails is dropped.
+ */
+export function callRecorder(env: Env, background: (work: Promise<unknown>) => void): CallRecorder {
+  const send = (entry: StoredEntry, build: () => StoredBotCall) => {
+    if (entry.kind === "builtIn") return;
+    try {
+      const call = build();
+      background(
+        linkStub(env, entry.botId)
+          .record(call)
+          .catch(() => {}),
+      );
+    } catch {
+      // A record that cannot be made changes nothing in the game.
+    }
+  };
+  return {
+    move: (entry, ask, reply, sentAt, at) => send(entry, () => moveCall(ask, reply, sentAt, at)),
+    end: (entry, notice, delivery, sentAt, at) => send(entry, () => endCall(notice, delivery, sentAt, at)),
   };
 }

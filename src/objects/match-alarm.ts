@@ -5,15 +5,15 @@
  * deletion when its retention has passed. Each run reads the match afresh and changes it only through
  * the store, so a run repeated after an eviction finds the work done and does nothing.
  */
-import { configureEngineTurns, objectNamed, readSettings, REGISTRY_NAME, type StoredMatch } from "../wire/index.ts";
+import { configureEngineTurns, objectNamed, readSettings, REGISTRY_NAME, type StoredEntry, type StoredMatch } from "../wire/index.ts";
 import { currentPly, deadline, engineAction, flagOverdue, type MatchAction, type SeatIndex, seatKind, seatToMove } from "../match/index.ts";
 import { hashSeed } from "../engine/index.ts";
-import type { Player } from "../bots/index.ts";
 import { askBot, decideAction, turnAsk } from "../tournament/index.ts";
 import { endNoticesDue, seatNames } from "./match-notices.ts";
 import { computeReview, mineReview, reportDue, reportReview, reviewDue, saveReview } from "./match-review.ts";
 import { nextAlarm, type MatchStore } from "./match-store.ts";
 import { botPlayer, registeredEntry } from "./bot-players.ts";
+import { callRecorder } from "./bot-link.ts";
 import { retentionMs } from "./retention.ts";
 import { deleteStorage } from "./storage.ts";
 
@@ -22,7 +22,7 @@ import { deleteStorage } from "./storage.ts";
  * was the server's (the alarm that asked died in a crash or an eviction, or came late), so the turn
  * starts again, charged to no one, as a tournament restarts its games' clocks.
  */
-const SERVER_LOST_MIN_MS = 250;
+const SERVER_LOST_MIN_MS = 250_000;
 
 
 /** What the alarm needs of the match object. */
@@ -31,6 +31,8 @@ export interface AlarmHost {
   store: MatchStore;
   /** Closes the match's sockets (it is being deleted). */
   closeSockets(code: number, reason: string): void;
+  /** Work the object finishes after the alarm (a bot's call log record). */
+  waitUntil(work: Promise<unknown>): void;
 }
 
 export async function matchAlarm(host: AlarmHost): Promise<void> {
@@ -89,7 +91,7 @@ export async function matchAlarm(host: AlarmHost): Promise<void> {
  * action is applied unless the match moved on meanwhile. A bot gone from the registry forfeits. Its end
  * notice, however the match ends, is sent when it ends (match-notices.ts).
  */
-async function askSeatedBot({ env, store }: AlarmHost, stored: StoredMatch, seat: SeatIndex, botId: string): Promise<void> {
+async function askSeatedBot({ env, store, waitUntil }: AlarmHost, stored: StoredMatch, seat: SeatIndex, botId: string): Promise<void> {
   // No ask is in flight when an alarm starts (an alarm that asked either applied the answer or died):
   // the turn's time so far was the server's.
   let match = stored;
@@ -101,11 +103,14 @@ async function askSeatedBot({ env, store }: AlarmHost, stored: StoredMatch, seat
   const names = seatNames(match);
   const turn = turnAsk(match.state, { tournamentId: null, gameId: match.id, matchId: match.id, names, mayAbort: false }, Date.now());
   let action: MatchAction;
-  const player = await seatedPlayer(env, botId, names[seat]);
+  const entry = await seatedEntry(env, botId, names[seat]);
   if (turn.type === "act") action = turn.action;
-  else if (player === null) action = { type: "forfeit", seat, code: "bot/connection_error", detail: `${names[seat]} is no longer registered`, at: Date.now() };
+  else if (entry === null) action = { type: "forfeit", seat, code: "bot/connection_error", detail: `${names[seat]} is no longer registered`, at: Date.now() };
   else {
-    const { reply, at } = await askBot(player, turn.ask, Date.now);
+    const sentAt = Date.now();
+    const { reply, at } = await askBot(botPlayer(env, entry), turn.ask, Date.now);
+    // The bot's call log is written after the alarm: the move does not wait for it.
+    callRecorder(env, waitUntil).move(entry, turn.ask, reply, sentAt, at);
     action = decideAction(turn.ask, reply, at);
   }
   const current = store.load();
@@ -117,10 +122,10 @@ async function askSeatedBot({ env, store }: AlarmHost, stored: StoredMatch, seat
   if (!result.ok) return store.schedule(current);
 }
 
-/** The registered bot `botId` as a player (webhook or connected), read afresh from the registry; null once deleted. */
-async function seatedPlayer(env: Env, botId: string, name: string): Promise<Player | null> {
+/** The registered bot `botId` as an entrant (webhook or connected), read afresh from the registry; null once deleted. */
+async function seatedEntry(env: Env, botId: string, name: string): Promise<StoredEntry | null> {
   const [bot] = await objectNamed(env.BOT_REGISTRY, REGISTRY_NAME).entrants([botId]);
-  return bot ? botPlayer(env, registeredEntry(bot, name)) : null;
+  return bot ? registeredEntry(bot, name) : null;
 }
 
 /** Reviews the finished match (background work: the engine serves people first), stores the review, and re-arms the alarm. */

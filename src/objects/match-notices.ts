@@ -11,6 +11,7 @@ import { endNoticeFor } from "../bots/index.ts";
 import type { MatchSeat, SeatIndex } from "../match/index.ts";
 import { objectNamed, REGISTRY_NAME, type StoredMatch } from "../wire/index.ts";
 import { botPlayer, registeredEntry } from "./bot-players.ts";
+import { callRecorder } from "./bot-link.ts";
 
 /** A seat's name in a bot's move request and end notice (`opponent.name`). */
 const seatName = (seat: MatchSeat | undefined): string =>
@@ -38,14 +39,18 @@ export async function sendEndNotices(env: Env, storage: DurableObjectStorage, ma
   const bots = seatedBots(match);
   const names = seatNames(match);
   const entrants = await objectNamed(env.BOT_REGISTRY, REGISTRY_NAME).entrants(bots.map((bot) => bot.botId));
+  // The notices are already sent in the object's background: their call log records are waited for with them.
+  const records: Promise<unknown>[] = [];
+  const calls = callRecorder(env, (work) => records.push(work));
   await Promise.all(
     bots.map(async ({ seat, name }, index) => {
       const entrant = entrants[index];
       if (!entrant) return;
-      const player = botPlayer(env, registeredEntry(entrant, name));
+      const player = botPlayer(env, registeredEntry(entrant, name), undefined, calls);
       const notice = endNoticeFor(match.state, seat, { tournamentId: null, gameId: match.id, matchId: match.id, opponent: names[seat === 0 ? 1 : 0] });
       await player.end?.(notice).catch(() => {});
     }),
   );
   storage.kv.put(NOTIFIED_KEY, true);
+  await Promise.all(records);
 }

@@ -184,7 +184,7 @@ export class MatchObject extends DurableObject<Env> {
   // ---- the alarm: clocks, engine and bot seats, the review, retention (match-alarm.ts) ----
 
   override async alarm(): Promise<void> {
-    return matchAlarm({ env: this.env, store: this.store, closeSockets: (code, reason) => this.sockets.closeAll(code, reason) });
+    return matchAlarm({ env: this.env, store: this.store, closeSockets: (code, reason) => this.sockets.closeAll(code, reason), waitUntil: (work) => this.ctx.waitUntil(work) });
   }
 
   // ---- WebSockets (hibernation API) and the stream (match-sockets.ts) ----

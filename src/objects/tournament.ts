@@ -9,6 +9,7 @@ import { DurableObject } from "cloudflare:workers";
 import { retentionMs } from "./retention.ts";
 import { type DocumentSchema, deleteStorage, readRoot, writeRoot } from "./storage.ts";
 import { botPlayer } from "./bot-players.ts";
+import { type CallRecorder, callRecorder } from "./bot-link.ts";
 import type { Player } from "../bots/index.ts";
 import { type MatchState, newId } from "../match/index.ts";
 import { err, ok } from "../rules/index.ts";
@@ -97,7 +98,8 @@ const entryOf = (tournament: StoredTournament, name: string): StoredEntry => {
   return entry;
 };
 
-const playerNamed = (tournament: StoredTournament, name: string, env: Env): Player => botPlayer(env, entryOf(tournament, name), tournament.maxNodes);
+const playerNamed = (tournament: StoredTournament, name: string, env: Env, calls?: CallRecorder): Player =>
+  botPlayer(env, entryOf(tournament, name), tournament.maxNodes, calls);
 
 /** The step's policy, as the tournament's format sets it (how many games at once, a bot in how many of them, a test that stops it). */
 const policyOf = (tournament: Omit<StoredTournament, keyof TournamentProgress>): StepPolicy => {
@@ -110,6 +112,8 @@ const policyOf = (tournament: Omit<StoredTournament, keyof TournamentProgress>):
 export class TournamentObject extends DurableObject<Env> {
   /** When this instance's running invocation started (memory only: a crash ends it). */
   private steppingSince: number | null = null;
+  /** The bots' call logs, written in the background of the invocation (the games never wait for them). */
+  private readonly calls = callRecorder(this.env, (work) => this.ctx.waitUntil(work));
 
   // ---- storage: the only state there is ----
 
@@ -183,7 +187,9 @@ export class TournamentObject extends DurableObject<Env> {
       case "askBot": {
         // A built-in bot searches in the isolate's engine queue and slices, set from this Worker's vars.
         configureEngineTurns(readSettings(this.env));
+        const sentAt = Date.now();
         const { reply, at } = await askBot(playerNamed(tournament, command.ask.bot, this.env), command.ask, Date.now);
+        this.calls.move(entryOf(tournament, command.ask.bot), command.ask, reply, sentAt, at);
         return { type: "reply", game, matchId: command.matchId, ask: command.ask, reply, at };
       }
       case "act": {
@@ -196,8 +202,8 @@ export class TournamentObject extends DurableObject<Env> {
         const read = await this.matchStub(command.matchId).botState();
         if (read.ok && read.value.status === "finished") {
           await sendEndNotices(read.value as MatchState, command, [
-            playerNamed(tournament, command.names[0], this.env),
-            playerNamed(tournament, command.names[1], this.env),
+            playerNamed(tournament, command.names[0], this.env, this.calls),
+            playerNamed(tournament, command.names[1], this.env, this.calls),
           ]);
         }
         return { type: "notified", game, matchId: command.matchId, at: Date.now() };
@@ -211,8 +217,8 @@ export class TournamentObject extends DurableObject<Env> {
         // Both bots hear how it ended (a connected bot's open request closes), however it ended.
         const notices: Extract<StepCommand, { type: "sendNotices" }> = { type: "sendNotices", game, matchId: command.matchId, tournamentId: tournament.id, gameId: stored.gameId, names: [stored.first, stored.second] };
         await sendEndNotices(match, notices, [
-            playerNamed(tournament, stored.first, this.env),
-            playerNamed(tournament, stored.second, this.env),
+            playerNamed(tournament, stored.first, this.env, this.calls),
+            playerNamed(tournament, stored.second, this.env, this.calls),
           ]);
         // It ended on the board just before the cancellation reached it: the step records its result.
         return match.result?.reason === "cancelled" ? null : { type: "match", game, matchId: command.matchId, match, at: Date.now() };

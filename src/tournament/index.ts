@@ -69,4 +69,4 @@ export {
   swissRecords,
   swissRoundGames,
 } from "./swiss.ts";
-export { askBot, decideAction, turnAsk } from "./turn.ts";
+export { type Ask, askBot, decideAction, turnAsk } from "./turn.ts";

@@ -6,6 +6,7 @@
  * cannot drift.
  */
 import { z } from "@hono/zod-openapi";
+import { FORFEIT_CODES, MIN_SECRET_BYTES } from "../bots/index.ts";
 import { LEVELS } from "../engine/index.ts";
 import { RESULT_REASONS } from "../match/index.ts";
 import {
@@ -205,6 +206,10 @@ export const RegisterBotRequestSchema = z
       example: "http://127.0.0.1:9001",
     }),
     entry: BotEntrySchema.optional(),
+    secret: z.string().max(200).optional().openapi({
+      description: `The bot's own signing secret, for a bot that checks signatures from its first call: the service signs every call with it, the registration's \`GET {url}/\` included. The Standard Webhooks form, \`whsec_\` and base64 of at least ${MIN_SECRET_BYTES} random bytes (${MIN_SECRET_BYTES * 8} bits; make one with \`npm run arena -- secret\`); another is a 422 \`registry/bad_secret\`. Absent: the service makes one (32 bytes). Either way the answer shows it once.`,
+      example: EXAMPLE_BOT_SECRET,
+    }),
     ladder: z.boolean().optional().openapi({
       description:
         "Put the bot on the ladder at once: it is paired with the other ladder bots all the time and rated over all its ladder games (see GET /v1/ladder). Default: false.",
@@ -274,6 +279,15 @@ export const BotListSchema = z
     example: { bots: [examples.bots.bot], next: null, builtIn: LEVELS.map((name) => ({ name, url: `/bots/${name}` })) } as never,
   });
 
+export const RotateBotRequestSchema = z
+  .strictObject({
+    secret: z.string().max(200).optional().openapi({
+      description: `The new signing secret, the bot's own (as at registration: \`whsec_\` and base64 of at least ${MIN_SECRET_BYTES} bytes, else a 422 \`registry/bad_secret\`); absent, the service makes one.`,
+      example: EXAMPLE_BOT_SECRET,
+    }),
+  })
+  .openapi("RotateBotRequest", { description: "What to rotate to (an empty body, or none: a secret the service makes).", example: { secret: EXAMPLE_BOT_SECRET } });
+
 export const UpdateBotRequestSchema = z
   .strictObject({ entry: BotEntrySchema.optional() })
   .openapi("UpdateBotRequest", { description: "The settings to change (absent: unchanged).", example: { entry: "open" } });
@@ -327,6 +341,86 @@ export const BotMoveReceiptSchema = z
   })
   .openapi("BotMoveReceipt", { description: "A connected bot's answer, taken.", example: { accepted: true, requestId: "k3v7tq2mz5xj4c6rb3wn2hd5fa-3" } });
 
+// ---- the call log ----
+
+/** What a bot's call log records: a move request, or an end notice. */
+const BOT_CALL_KINDS = ["move", "end"] as const;
+
+const BotCallSchema = z
+  .object({
+    id: z.string().openapi({ description: "The call's id in the bot's log: calls recorded later have larger ids.", example: "1042" }),
+    kind: z.enum(BOT_CALL_KINDS).openapi({ description: "`move`: a move request (`POST {url}/move`, or a `move` event); `end`: an end notice (`POST {url}/end`, or an `end` event).", example: "move" }),
+    tournamentId: z.union([z.string(), z.null()]).openapi({ description: "The tournament of the game; null for a hosted match.", example: EXAMPLE_TOURNAMENT_ID }),
+    gameId: z.string().openapi({ description: "The game in its tournament (a hosted match's is its id).", example: "g12" }),
+    matchId: z.string().openapi({ description: "The match asked about (`GET /v1/matches/{matchId}`).", example: "k3v7tq2mz5xj4c6rb3wn2hd5fa" }),
+    ply: z.number().int().min(0).max(16).openapi({ description: "For a move, the ply asked for (the move's index in the match); for an end notice, the plies the match ended with.", example: 3 }),
+    sentAt: z.string().openapi({ format: "date-time", description: "When the request was sent (a connected bot's: when it was opened).", example: "2026-10-01T12:00:03.210Z" }),
+    status: z.union([z.number().int(), z.null()]).openapi({
+      description: "The HTTP status of the bot's answer; a connected bot's is 200 once it answered with `POST /v1/bots/{id}/moves/{requestId}`. Null when no answer came (a connection error, a timeout) and for an end notice sent on a connected bot's stream.",
+      example: 200,
+    }),
+    latencyMs: z.number().int().min(0).openapi({ description: "From sending to the answer (or to giving up), in ms.", example: 42 }),
+    move: z.union([z.string(), z.null()]).openapi({
+      description: "The move answered, in text notation (`c3-6`, `-7`, `d4!`; `claim` for a claim), whether or not it was legal; null when the answer was not a move (or for an end notice).",
+      example: "c3-6",
+    }),
+    forfeit: z.union([z.enum(FORFEIT_CODES), z.null()]).openapi({
+      description: "The forfeit code when the call lost the game (or, before the bot's first move, had it aborted and replayed: `bot/connection_error`); a loss on time is `bot/timeout`. Null otherwise.",
+      example: null,
+    }),
+    detail: z.union([z.string(), z.null()]).openapi({
+      description: "In words: why the call was a forfeit; for an end notice, how the game ended for the bot and whether the notice was taken.",
+      example: null,
+    }),
+  })
+  .openapi("BotCall", {
+    description: "One call the service made to a bot, as its call log keeps it.",
+    example: {
+      id: "1042",
+      kind: "move",
+      tournamentId: EXAMPLE_TOURNAMENT_ID,
+      gameId: "g12",
+      matchId: "k3v7tq2mz5xj4c6rb3wn2hd5fa",
+      ply: 3,
+      sentAt: "2026-10-01T12:00:03.210Z",
+      status: 200,
+      latencyMs: 42,
+      move: "c3-6",
+      forfeit: null,
+      detail: null,
+    },
+  });
+
+export const BotCallPageSchema = z
+  .object({
+    calls: z.array(BotCallSchema).openapi({ description: "A page of the bot's recent calls, newest first." }),
+    next: NextLinkSchema,
+  })
+  .openapi("BotCallPage", {
+    description: "A page of a bot's call log.",
+    example: {
+      calls: [
+        {
+          id: "1043",
+          kind: "move",
+          tournamentId: EXAMPLE_TOURNAMENT_ID,
+          gameId: "g12",
+          matchId: "k3v7tq2mz5xj4c6rb3wn2hd5fa",
+          ply: 5,
+          sentAt: "2026-10-01T12:00:04.020Z",
+          status: null,
+          latencyMs: 1000,
+          move: null,
+          forfeit: "bot/timeout",
+          detail: "POST /move took longer than 1000 ms (no answer)",
+        },
+      ],
+      next: null,
+    },
+  });
+
 export type BotOutput = z.infer<typeof BotSchema>;
+export type BotCallOutput = z.infer<typeof BotCallSchema>;
+export type BotCallKind = (typeof BOT_CALL_KINDS)[number];
 export type BotEntry = (typeof BOT_ENTRIES)[number];
 export type BotConnection = (typeof BOT_CONNECTIONS)[number];

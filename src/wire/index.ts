@@ -3,10 +3,7 @@ export { checkWin, configureEngineTurns, evaluatePosition, suggest, validateMove
 export { type GameReviewOutput, GameReviewSchema, ReviewPendingSchema, ReviewRequestSchema } from "./review-schemas.ts";
 export { reviewOutput, reviewRecord } from "./review.ts";
 export {
-  type BotCallKind,
-  type BotCallOutput,
   BotCallPageSchema,
-  BotCallSchema,
   BotDetailSchema,
   BotEndNoticeSchema,
   BotEndReceiptSchema,
@@ -27,7 +24,7 @@ export {
   UpdateBotRequestSchema,
 } from "./bot-schemas.ts";
 export { botFetchHandler, readMoveRequest } from "./bot-server.ts";
-export { botCallOutput, botOutput, type LinkStatus, linkRequestId, REGISTRY_NAME, type StoredBot, type StoredBotCall } from "./bots.ts";
+export { botCallOutput, botOutput, CALL_LOG_BOUND, type LinkStatus, linkRequestId, REGISTRY_NAME, type StoredBot, type StoredBotCall } from "./bots.ts";
 export { moveFromInput, rulesFromInput } from "./convert.ts";
 export {
   EvaluateQuerySchema,

@@ -1,5 +1,5 @@
 /**
- * Pagination of long lists (`GET /v1/bots`, a tournament's games): `limit` and an opaque `cursor` in
+ * Pagination of long lists (`GET /v1/bots`, a tournament's games, a bot's calls): `limit` and an opaque `cursor` in
  * the query, and a `next` link in the answer that carries both, null on the last page. A cursor names
  * the last item of the page before (its sort key), so a page never repeats or skips an item when items
  * are added after it; it is base64url text that clients pass back as is.
@@ -36,6 +36,14 @@ export const BotPageQuerySchema = pageQuerySchema(encodeCursor([Date.parse("2026
 export const GamePageQuerySchema = pageQuerySchema(encodeCursor([49]));
 /** `GET /v1/ladder`: a cursor names a ladder entry by (rating, bot id). */
 export const LadderPageQuerySchema = pageQuerySchema(encodeCursor([1500, CURSOR_BOT_ID]));
+/** `GET /v1/bots/{id}/calls`: a cursor names a call by (when it was sent, its id); `matchId` keeps the calls of one match. */
+export const BotCallPageQuerySchema = pageQuerySchema(encodeCursor([Date.parse("2026-10-01T12:00:03.210Z"), 1042])).extend({
+  matchId: z
+    .string()
+    .regex(/^[a-z2-7]{26}$/, "a match id: 26 characters a-z and 2-7")
+    .optional()
+    .openapi({ param: { name: "matchId", in: "query", description: "Only the calls about this match." }, example: "k3v7tq2mz5xj4c6rb3wn2hd5fa" }),
+});
 
 /** The `next` member of a page. */
 export const NextLinkSchema = z
@@ -62,7 +70,7 @@ export function decodeCursor(cursor: string): string[] | null {
   }
 }
 
-/** The link to the page after the one that ends with sort key `last`. */
-export function nextLink(path: string, limit: number, last: readonly (string | number)[]): string {
-  return `${path}?${new URLSearchParams({ limit: String(limit), cursor: encodeCursor(last) })}`;
+/** The link to the page after the one that ends with sort key `last`, with the list's `filters` kept. */
+export function nextLink(path: string, limit: number, last: readonly (string | number)[], filters: Record<string, string> = {}): string {
+  return `${path}?${new URLSearchParams({ ...filters, limit: String(limit), cursor: encodeCursor(last) })}`;
 }

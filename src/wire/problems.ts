@@ -137,6 +137,7 @@ export const PROBLEMS = {
 
   "registry/not_found": { status: 404, title: "Bot not found", example: "there is no registered bot b4n6xr2mq7tz3kc5vj3wd2hp6e" },
   "registry/bad_url": { status: 422, title: "Unusable bot URL", example: "a bot URL must use http or https, not ftp" },
+  "registry/bad_secret": { status: 422, title: "Unusable signing secret", example: "the secret holds 8 bytes; at least 16 (128 bits) are needed" },
   "registry/name_taken": { status: 409, title: "Bot name taken", example: "a bot named alice is already registered" },
   "registry/url_not_allowed": {
     status: 422,

@@ -147,10 +147,11 @@ describe("a connected bot in a tournament", () => {
     const resent = (await stream.nextMove()) as MoveEvent;
     expect(resent.requestId).toBe(first.requestId);
     await json200(answer(bot, resent.requestId, { place: 10, give: 3 }));
-    expect(await again).toEqual({ ok: true, answer: { place: 10, give: 3 } });
+    // Taken through its POST: the call log shows that status.
+    expect(await again).toEqual({ ok: true, answer: { place: 10, give: 3 }, status: 200 });
     // Nothing waits in memory now: after an eviction, the stored answer is what the same ask gets, at once.
     await evictDurableObject(link).catch(() => {});
-    expect(await link.ask("linked", moveRequest, 5_000)).toEqual({ ok: true, answer: { place: 10, give: 3 } });
+    expect(await link.ask("linked", moveRequest, 5_000)).toEqual({ ok: true, answer: { place: 10, give: 3 }, status: 200 });
     await stream.drop();
   });
 

@@ -141,12 +141,13 @@ describe("every object", () => {
     await json200(request("/v1/ladder"));
     await json200(request("/v1/puzzles/26gxpcjsvcwe"));
     await runInDurableObject(env.BOT_LINKS.get(env.BOT_LINKS.idFromName(botId)), () => {});
-    // The ladder is at version 2: version 1 had no anchors (test/core/ladder-anchors.test.ts migrates one).
+    // A bot's link is at version 2: version 1 had no call log (test/worker/bot-calls.test.ts migrates one);
+    // the ladder is at version 2: version 1 had no anchors (test/core/ladder-anchors.test.ts migrates one).
     for (const [stub, version] of [
       [env.BOT_REGISTRY.get(env.BOT_REGISTRY.idFromName(REGISTRY_NAME)), 1],
       [env.LADDER.get(env.LADDER.idFromName(LADDER_NAME)), 2],
       [env.PUZZLES.get(env.PUZZLES.idFromName(PUZZLE_STORE_NAME)), 1],
-      [env.BOT_LINKS.get(env.BOT_LINKS.idFromName(botId)), 1],
+      [env.BOT_LINKS.get(env.BOT_LINKS.idFromName(botId)), 2],
     ] as const) {
       await evictDurableObject(stub);
       expect(await runInDurableObject(stub, (_instance, state) => storedTableVersion(sqlOf(state.storage)))).toBe(version);

@@ -26,6 +26,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Set, TypeVar, 
 
 from .schemas import (
     Bot,
+    BotCallPage,
     DailyPuzzle,
     BotEndNotice,
     BotEndReceipt,
@@ -454,11 +455,14 @@ class QuartoClient:
         connection: Optional[str] = None,
         entry: Optional[str] = None,
         ladder: Optional[bool] = None,
+        secret: Optional[str] = None,
         idempotency_key: Optional[str] = None,
     ) -> RegisteredBot:
         """Registers a bot: a webhook bot at `url`, or connection="stream" for a connected bot (no URL).
-        The answer's `secret` and `token` are shown only once."""
-        body = _fields(name=name, url=url, connection=connection, entry=entry, ladder=ladder)
+        `secret` is the bot's own signing secret (whsec_, at least 128 bits), which signs even the
+        registration's GET /; without it the service makes one. The answer's `secret` and `token` are
+        shown only once."""
+        body = _fields(name=name, url=url, connection=connection, entry=entry, ladder=ladder, secret=secret)
         return self.request("POST", "/v1/bots", body=body, headers=self._creating(idempotency_key))
 
     @operation("listBots")
@@ -478,9 +482,24 @@ class QuartoClient:
         return self.request("DELETE", f"/v1/bots/{_segment(bot_id)}", token=token)
 
     @operation("rotateBotCredentials")
-    def rotate_bot_credentials(self, bot_id: str, token: str, *, idempotency_key: Optional[str] = None) -> RegisteredBot:
-        """A new secret and token for the bot (the old ones stop working); shown only once."""
-        return self.request("POST", f"/v1/bots/{_segment(bot_id)}/rotate", token=token, headers=self._creating(idempotency_key))
+    def rotate_bot_credentials(
+        self, bot_id: str, token: str, *, secret: Optional[str] = None, idempotency_key: Optional[str] = None
+    ) -> RegisteredBot:
+        """A new secret (`secret`, the bot's own, or one the service makes) and token for the bot (the old
+        ones stop working); shown only once."""
+        return self.request(
+            "POST", f"/v1/bots/{_segment(bot_id)}/rotate", token=token, body=_fields(secret=secret), headers=self._creating(idempotency_key)
+        )
+
+    @operation("listBotCalls")
+    def bot_calls(
+        self, bot_id: str, token: str, *, match_id: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None
+    ) -> BotCallPage:
+        """A page of the bot's call log, newest first: each move request and end notice with its status,
+        latency, the move answered and the forfeit it was (`match_id`: one match's only)."""
+        return self.request(
+            "GET", f"/v1/bots/{_segment(bot_id)}/calls", token=token, query=_fields(matchId=match_id, limit=limit, cursor=cursor)
+        )
 
     @operation("streamBotEvents")
     def bot_events(self, bot_id: str, token: str, *, timeout: Optional[float] = 60.0) -> Iterator[BotStreamEvent]:

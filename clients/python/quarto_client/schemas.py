@@ -250,7 +250,7 @@ class Problem(_ProblemRequired, total=False):
     requestId: str
 
 
-ProblemCode = Literal["request/malformed_json", "request/bad_request", "request/not_found", "request/method_not_allowed", "request/too_large", "request/unsupported_media_type", "request/invalid", "request/rate_limited", "idempotency/bad_key", "idempotency/in_progress", "idempotency/key_reused", "position/wrong_length", "position/bad_character", "position/bad_piece", "position/duplicate_piece", "position/piece_in_hand_on_board", "position/quarto_with_piece_in_hand", "move/game_over", "move/bad_cell", "move/bad_piece", "move/place_required", "move/place_not_allowed", "move/cell_occupied", "move/give_required", "move/give_not_allowed", "move/piece_not_available", "move/no_quarto", "match/not_found", "match/token_required", "match/not_a_player", "match/not_your_turn", "match/waiting_for_players", "match/no_open_seat", "match/finished", "match/not_finished", "match/stale_ply", "match/wrong_announcement", "match/nothing_to_claim", "match/cannot_abort", "match/time_not_up", "match/websocket_required", "replay/bad_start", "replay/bad_notation", "replay/record_mismatch", "replay/moves_after_end", "replay/result_mismatch", "engine/game_over", "engine/budget_too_large", "engine/busy", "registry/not_found", "registry/bad_url", "registry/name_taken", "registry/url_not_allowed", "registry/health_check_failed", "registry/token_required", "registry/wrong_token", "registry/entry_refused", "connection/not_connected_bot", "connection/request_not_found", "connection/request_closed", "reference/unknown_bot", "reference/bad_move_request", "tournament/not_found", "tournament/unknown_bot", "tournament/token_required", "tournament/wrong_token", "tournament/over", "puzzle/not_found", "puzzle/none_for_rules", "puzzle/not_on_line", "ladder/not_found", "ladder/full", "server/internal", "server/unhealthy"]
+ProblemCode = Literal["request/malformed_json", "request/bad_request", "request/not_found", "request/method_not_allowed", "request/too_large", "request/unsupported_media_type", "request/invalid", "request/rate_limited", "idempotency/bad_key", "idempotency/in_progress", "idempotency/key_reused", "position/wrong_length", "position/bad_character", "position/bad_piece", "position/duplicate_piece", "position/piece_in_hand_on_board", "position/quarto_with_piece_in_hand", "move/game_over", "move/bad_cell", "move/bad_piece", "move/place_required", "move/place_not_allowed", "move/cell_occupied", "move/give_required", "move/give_not_allowed", "move/piece_not_available", "move/no_quarto", "match/not_found", "match/token_required", "match/not_a_player", "match/not_your_turn", "match/waiting_for_players", "match/no_open_seat", "match/finished", "match/not_finished", "match/stale_ply", "match/wrong_announcement", "match/nothing_to_claim", "match/cannot_abort", "match/time_not_up", "match/websocket_required", "replay/bad_start", "replay/bad_notation", "replay/record_mismatch", "replay/moves_after_end", "replay/result_mismatch", "engine/game_over", "engine/budget_too_large", "engine/busy", "registry/not_found", "registry/bad_url", "registry/bad_secret", "registry/name_taken", "registry/url_not_allowed", "registry/health_check_failed", "registry/token_required", "registry/wrong_token", "registry/entry_refused", "connection/not_connected_bot", "connection/request_not_found", "connection/request_closed", "reference/unknown_bot", "reference/bad_move_request", "tournament/not_found", "tournament/unknown_bot", "tournament/token_required", "tournament/wrong_token", "tournament/over", "puzzle/not_found", "puzzle/none_for_rules", "puzzle/not_on_line", "ladder/not_found", "ladder/full", "server/internal", "server/unhealthy"]
 """A stable, machine-readable problem code (GET /problems lists them)."""
 
 
@@ -1262,6 +1262,8 @@ class RegisterBotRequest(_RegisterBotRequestRequired, total=False):
     #: Required for a `webhook` bot, absent for a `stream` one. The bot's base URL: http or https, no credentials, query, fragment, spaces or control characters, on a public host (no loopback, private, link-local or local name; allowed only where the service runs with ALLOW_PRIVATE_BOT_URLS, as under npm start). Stored normalized (WHATWG URL serialization). The arena calls `{url}/`, `{url}/move` and `{url}/end`.
     url: str
     entry: BotEntry
+    #: The bot's own signing secret, for a bot that checks signatures from its first call: the service signs every call with it, the registration's `GET {url}/` included. The Standard Webhooks form, `whsec_` and base64 of at least 16 random bytes (128 bits; make one with `npm run arena -- secret`); another is a 422 `registry/bad_secret`. Absent: the service makes one (32 bytes). Either way the answer shows it once.
+    secret: str
     #: Put the bot on the ladder at once: it is paired with the other ladder bots all the time and rated over all its ladder games (see GET /v1/ladder). Default: false.
     ladder: bool
 
@@ -1297,6 +1299,13 @@ class UpdateBotRequest(TypedDict, total=False):
     """The settings to change (absent: unchanged)."""
 
     entry: BotEntry
+
+
+class RotateBotRequest(TypedDict, total=False):
+    """What to rotate to (an empty body, or none: a secret the service makes)."""
+
+    #: The new signing secret, the bot's own (as at registration: `whsec_` and base64 of at least 16 bytes, else a 422 `registry/bad_secret`); absent, the service makes one.
+    secret: str
 
 
 BotStreamEvent = Union["BotStreamMove", "BotStreamEnd", "BotStreamKeepAlive"]
@@ -1342,6 +1351,44 @@ class BotMoveReceipt(TypedDict):
     accepted: Literal[True]
     #: The request answered.
     requestId: str
+
+
+class BotCallPage(TypedDict):
+    """A page of a bot's call log."""
+
+    #: A page of the bot's recent calls, newest first.
+    calls: List[BotCall]
+    #: The next page (same `limit`), or null on the last page.
+    next: Optional[str]
+
+
+class BotCall(TypedDict):
+    """One call the service made to a bot, as its call log keeps it."""
+
+    #: The call's id in the bot's log: calls recorded later have larger ids.
+    id: str
+    #: `move`: a move request (`POST {url}/move`, or a `move` event); `end`: an end notice (`POST {url}/end`, or an `end` event).
+    kind: Literal["move", "end"]
+    #: The tournament of the game; null for a hosted match.
+    tournamentId: Optional[str]
+    #: The game in its tournament (a hosted match's is its id).
+    gameId: str
+    #: The match asked about (`GET /v1/matches/{matchId}`).
+    matchId: str
+    #: For a move, the ply asked for (the move's index in the match); for an end notice, the plies the match ended with.
+    ply: int
+    #: When the request was sent (a connected bot's: when it was opened).
+    sentAt: str
+    #: The HTTP status of the bot's answer; a connected bot's is 200 once it answered with `POST /v1/bots/{id}/moves/{requestId}`. Null when no answer came (a connection error, a timeout) and for an end notice sent on a connected bot's stream.
+    status: Optional[int]
+    #: From sending to the answer (or to giving up), in ms.
+    latencyMs: int
+    #: The move answered, in text notation (`c3-6`, `-7`, `d4!`; `claim` for a claim), whether or not it was legal; null when the answer was not a move (or for an end notice).
+    move: Optional[str]
+    #: The forfeit code when the call lost the game (or, before the bot's first move, had it aborted and replayed: `bot/connection_error`); a loss on time is `bot/timeout`. Null otherwise.
+    forfeit: Optional[Literal["bot/timeout", "bot/http_status", "bot/redirect", "bot/invalid_json", "bot/body_too_large", "bot/illegal_move", "bot/connection_error"]]
+    #: In words: why the call was a forfeit; for an end notice, how the game ended for the bot and whether the notice was taken.
+    detail: Optional[str]
 
 
 class BotEndReceipt(TypedDict):
@@ -2007,6 +2054,7 @@ OPERATIONS: Dict[str, Tuple[str, str]] = {
     "rotateBotCredentials": ("POST", "/v1/bots/{id}/rotate"),
     "streamBotEvents": ("GET", "/v1/bots/{id}/events"),
     "answerBotMove": ("POST", "/v1/bots/{id}/moves/{requestId}"),
+    "listBotCalls": ("GET", "/v1/bots/{id}/calls"),
     "builtInBotInfo": ("GET", "/bots/{name}"),
     "builtInBotMove": ("POST", "/bots/{name}/move"),
     "builtInBotEnd": ("POST", "/bots/{name}/end"),

@@ -127,6 +127,8 @@ def main(base_url):
             break
     out["botMoves"] = moves
     out["botDetail"] = q.get_bot(bot_id)["name"] == name
+    # Its call log (written in the background: the game's calls show within moments).
+    out["calls"] = isinstance(q.bot_calls(bot_id, token, match_id=game["id"], limit=20)["calls"], list)
     token = q.rotate_bot_credentials(bot_id, token)["token"]
     out["ladder"] = [q.join_ladder(bot_id, token)["status"], q.ladder_bot(bot_id)["status"], any(entry["bot"]["id"] == bot_id for entry in q.ladder(limit=200)["bots"])]
     out["left"] = q.leave_ladder(bot_id, token)["status"]

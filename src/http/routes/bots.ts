@@ -23,12 +23,14 @@ import {
   ProblemError,
   RegisterBotRequestSchema,
   RegisteredBotSchema,
+  RotateBotRequestSchema,
   UpdateBotRequestSchema,
   withRateLimitHeaders,
 } from "../../wire/index.ts";
 import {
   botCallUrl,
   type BotInfo,
+  botSecretRefusal,
   type BotUrlPolicy,
   checkBotUrl,
   fetchBotInfo,
@@ -64,6 +66,14 @@ function healthCheckDetail(url: string, policy: BotUrlPolicy, failure: { code: s
   return policy.allowPrivate ? `${generic}: ${failure.code}: ${failure.detail}` : generic;
 }
 
+/** The secret to sign a bot's calls with: the one its registrant gave (checked: a 422 `registry/bad_secret` otherwise), or a fresh one. */
+function signingSecret(given: string | undefined): string {
+  if (given === undefined) return generateBotSecret();
+  const refusal = botSecretRefusal(given);
+  if (refusal !== null) throw new ProblemError("registry/bad_secret", `secret: ${refusal}`, { errors: [{ path: ["secret"], message: refusal }] });
+  return given;
+}
+
 /** A connected bot's view with whether it is connected now (asked of its link object); a webhook bot's as it is. */
 async function withLink(env: Env, bot: BotOutput): Promise<BotOutput> {
   if (bot.connection !== "stream") return bot;
@@ -95,7 +105,7 @@ export function registerBotsRoutes(app: App): void {
       tags: ["Bots"],
       operationId: "registerBot",
       summary: "Register a bot",
-      description: `Registers the bot served at \`url\` under \`name\`. The URL must be http or https without credentials, query, fragment, spaces or control characters, on a public host (\`registry/url_not_allowed\` for loopback, private, link-local, carrier-grade NAT and local addresses and names, however spelled, and for this service's own host; a deployment with ALLOW_PRIVATE_BOT_URLS, such as \`npm start\`, allows private hosts), and it is stored normalized. The bot must answer \`GET {url}/\` with its \`BotInfo\` within ${HEALTH_CHECK_TIMEOUT_MS / 1000} s (that call is already signed with the new secret); when it does not, the problem's detail does not say what answered instead. At most ${LIMIT_POLICIES.bots.quota} registrations a minute per client (429 \`request/rate_limited\`). Answers the bot id (enter it in tournaments), its signing secret and a management token, both shown only once: send an \`Idempotency-Key\` so that a retry after a lost answer gets them again (\`POST /v1/bots/{id}/rotate\` replaces both).`,
+      description: `Registers the bot served at \`url\` under \`name\`. The URL must be http or https without credentials, query, fragment, spaces or control characters, on a public host (\`registry/url_not_allowed\` for loopback, private, link-local, carrier-grade NAT and local addresses and names, however spelled, and for this service's own host; a deployment with ALLOW_PRIVATE_BOT_URLS, such as \`npm start\`, allows private hosts), and it is stored normalized. The bot must answer \`GET {url}/\` with its \`BotInfo\` within ${HEALTH_CHECK_TIMEOUT_MS / 1000} s (that call is already signed with the new secret); when it does not, the problem's detail does not say what answered instead. At most ${LIMIT_POLICIES.bots.quota} registrations a minute per client (429 \`request/rate_limited\`). A bot that checks signatures from its first call gives its own \`secret\` (\`whsec_\`, at least 128 bits): the \`GET {url}/\` is signed with it, so the bot runs with its final secret from the start. Answers the bot id (enter it in tournaments), its signing secret and a management token, both shown only once: send an \`Idempotency-Key\` so that a retry after a lost answer gets them again (\`POST /v1/bots/{id}/rotate\` replaces both).`,
       request: {
         headers: IdempotencyHeadersSchema,
         body: {
@@ -103,7 +113,14 @@ export function registerBotsRoutes(app: App): void {
           content: {
             "application/json": {
               schema: RegisterBotRequestSchema,
-              examples: { local: { summary: "A bot on this machine (under npm start)", value: { name: "alice", url: "http://127.0.0.1:9001" } } },
+              examples: {
+                local: { summary: "A bot on this machine (under npm start)", value: { name: "alice", url: "http://127.0.0.1:9001" } },
+                ownSecret: {
+                  summary: "A bot that checks signatures, with its own secret",
+                  value: { name: "alice", url: "http://127.0.0.1:9001", secret: EXAMPLE_BOT_SECRET },
+                },
+                connected: { summary: "A connected bot (no URL)", value: { name: "carol", connection: "stream" } },
+              },
             },
           },
         },
@@ -121,6 +138,7 @@ export function registerBotsRoutes(app: App): void {
             ...BODY,
             ...IDEMPOTENCY_PROBLEMS,
             "registry/bad_url",
+            "registry/bad_secret",
             "registry/url_not_allowed",
             "registry/health_check_failed",
             "registry/name_taken",
@@ -131,9 +149,9 @@ export function registerBotsRoutes(app: App): void {
     }),
     async (c) => {
       await spend(c, "bots");
-      const { name, url: given, ladder, entry = "owner", connection = "webhook" } = c.req.valid("json");
+      const { name, url: given, ladder, entry = "owner", connection = "webhook", secret: ownSecret } = c.req.valid("json");
       if (isBuiltInBot(name.toLowerCase())) throw new ProblemError("registry/name_taken", `${name} is the name of a built-in bot`);
-      const secret = generateBotSecret();
+      const secret = signingSecret(ownSecret);
       let url = "";
       let info: BotInfo = { name };
       if (connection === "stream") {
@@ -272,9 +290,21 @@ export function registerBotsRoutes(app: App): void {
       operationId: "rotateBotCredentials",
       summary: "Rotate a bot's secret and token",
       description:
-        "Replaces the bot's signing secret and management token with new ones, shown only once; needs the current management token as `Authorization: Bearer <token>`. From then on the old token is refused and new tournaments sign their calls with the new secret (tournaments already created keep the secret they started with). No body.",
+        "Replaces the bot's signing secret and management token with new ones, shown only once; needs the current management token as `Authorization: Bearer <token>`. The new secret is the one the body gives (`secret`: the bot's own, as at registration), or one the service makes (no body, or none in it). From then on the old token is refused and new tournaments sign their calls with the new secret (tournaments already created keep the secret they started with).",
       security: [{ botToken: [] }],
-      request: { params: IdParamSchema, headers: IdempotencyHeadersSchema },
+      request: {
+        params: IdParamSchema,
+        headers: IdempotencyHeadersSchema,
+        body: {
+          required: false,
+          content: {
+            "application/json": {
+              schema: RotateBotRequestSchema,
+              examples: { ownSecret: { summary: "Rotate to the bot's own new secret", value: { secret: EXAMPLE_BOT_SECRET } }, fresh: { summary: "A secret the service makes", value: {} } },
+            },
+          },
+        },
+      },
       responses: {
         200: {
           description: "The new secret and token.",
@@ -283,13 +313,14 @@ export function registerBotsRoutes(app: App): void {
             "application/json": { schema: RegisteredBotSchema, example: { ...examples.bots.bot, secret: EXAMPLE_BOT_SECRET, token: EXAMPLE_MANAGEMENT_TOKEN } },
           },
         },
-        ...problems("/v1/bots/{id}/rotate", [...IDEMPOTENCY_PROBLEMS, "registry/token_required", "registry/wrong_token", "registry/not_found"]),
+        ...problems("/v1/bots/{id}/rotate", [...BODY, ...IDEMPOTENCY_PROBLEMS, "registry/bad_secret", "registry/token_required", "registry/wrong_token", "registry/not_found"]),
       },
     }),
     async (c) => {
       const { id } = c.req.valid("param");
       const tokenHash = await managementTokenHash(c, id);
-      const secret = generateBotSecret();
+      const { secret: ownSecret } = RotateBotRequestSchema.parse(c.req.valid("json") ?? {});
+      const secret = signingSecret(ownSecret);
       const freshToken = newToken();
       const rotated = replyValue(await registryObject(c.env).rotate(id, tokenHash, secret, await hashToken(freshToken)), "bot", id);
       if (rotated.connection === "stream") await linkObject(c.env, id).forgetToken();
