@@ -17,6 +17,7 @@
  * misbehaved); no move request left open; every answer a success or a problem document; the memory of
  * workerd flat across the run. It prints a table of the run (docs/operations.md shows one).
  */
+import { appendFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -75,7 +76,7 @@ interface TournamentView {
   games: GameView[];
   standings: { bot: string; points: number }[];
   progress: { total: number; finished: number };
-  swiss: { byePoints: number; rounds: { byes: string[] }[] } | null;
+  swiss: { byePoints: number; byRound: { byes: string[] }[] } | null;
 }
 interface RecordView {
   seats: { name: string }[];
@@ -87,6 +88,8 @@ interface RecordView {
 export async function soak(options: SoakOptions): Promise<boolean> {
   const random = seededRandom(options.seed);
   const persistTo = await mkdtemp(join(tmpdir(), "quarto-soak-"));
+  // The connected bots' bridges log here, kept after the run for a violation's post-mortem.
+  const logDir = await mkdtemp(join(tmpdir(), "quarto-soak-logs-"));
   const server = new Server(options.port, persistTo, ["--test-scheduled"]);
   const violations: string[] = [];
   let invariants = 0;
@@ -146,8 +149,10 @@ export async function soak(options: SoakOptions): Promise<boolean> {
     );
   }
 
+  const bridgeLog = (bot: SoakBot) => (line: string) => appendFileSync(join(logDir, `${bot.name}.log`), `${new Date().toISOString()} ${line}\n`);
   const connect = (bot: SoakBot) => {
     bot.bridge = startBridge({
+      log: bridgeLog(bot),
       service: server.base,
       botId: bot.id as string,
       token: bot.token as string,
@@ -158,6 +163,7 @@ export async function soak(options: SoakOptions): Promise<boolean> {
   };
 
   const tournaments: string[] = [];
+  let personThrottled = 0;
   const hosted: { id: string; botSeat: boolean }[] = [];
   let kills = 0;
   try {
@@ -221,10 +227,14 @@ export async function soak(options: SoakOptions): Promise<boolean> {
         const created = await ok<{ id: string; tokens: { seat: number; token: string }[] }>(
           "POST",
           "/v1/matches",
-          { firstSeat: game % 2, clock: { kind: "move", moveMs: 8_000 }, seats: [{ kind: "human", take: true }, opponent()] },
+          // A game clock a person plays within even across an outage of the server (a kill and its restart
+          // take up to 20 s); a bot seat's turn the server lost restarts (test/worker/match-server-lost.test.ts).
+          { firstSeat: game % 2, clock: { kind: "game", initialMs: 30_000, incrementMs: 2_000 }, seats: [{ kind: "human", take: true }, opponent()] },
           { "CF-Connecting-IP": `198.51.100.${index}` },
         );
         const botSeat = opponent().kind === "bot";
+        // Every request of this person comes from its own address: a person is not throttled for the load's other clients.
+        const me = { "CF-Connecting-IP": `198.51.100.${index}` };
         hosted.push({ id: created.id, botSeat });
         const token = created.tokens[0].token;
         const resignAt = random() < 0.25 ? 1 + Math.floor(random() * 10) : -1;
@@ -233,12 +243,14 @@ export async function soak(options: SoakOptions): Promise<boolean> {
           const view = await ok<{ status: string; ply: number; turn: { seat: number } | null; position: { string: string } }>(
             "GET",
             `/v1/matches/${created.id}${afterPly < 0 ? "" : `?afterPly=${afterPly}&wait=5`}`,
+            undefined,
+            me,
           );
           if (view.status === "finished") break;
           afterPly = view.ply;
           if (view.ply === resignAt) {
             // Resigning on either turn: the bot's open request must close, and it gets its end notice.
-            await api("POST", `/v1/matches/${created.id}/resign`, undefined, { Authorization: `Bearer ${token}` });
+            await api("POST", `/v1/matches/${created.id}/resign`, undefined, { Authorization: `Bearer ${token}`, ...me });
             continue;
           }
           if (view.turn?.seat !== 0) continue;
@@ -246,7 +258,8 @@ export async function soak(options: SoakOptions): Promise<boolean> {
           if (!position.ok) throw new Error(position.error.detail);
           const moves = legalMoves(position.value, RULES);
           await sleep(200 + random() * 800);
-          await api("POST", `/v1/matches/${created.id}/moves`, { ply: view.ply, ...moves[Math.floor(random() * moves.length)] }, { Authorization: `Bearer ${token}` });
+          const moved = await api("POST", `/v1/matches/${created.id}/moves`, { ply: view.ply, ...moves[Math.floor(random() * moves.length)] }, { Authorization: `Bearer ${token}`, ...me });
+          if (moved.status === 429) personThrottled++;
         }
       }
     };
@@ -392,7 +405,7 @@ export async function soak(options: SoakOptions): Promise<boolean> {
       );
       // A Swiss's byes count as its bye points (half a pairing's).
       for (const row of standings)
-        for (const round of view.swiss?.rounds ?? []) if (round.byes.includes(row.bot)) row.points += view.swiss?.byePoints ?? 0;
+        for (const round of view.swiss?.byRound ?? []) if (round.byes.includes(row.bot)) row.points += view.swiss?.byePoints ?? 0;
       const pointsOf = (rows: { bot: string; points: number }[]) => JSON.stringify(rows.map((row) => [row.bot, row.points]).sort());
       check(pointsOf(view.standings) === pointsOf(standings), `${id}: standings ${pointsOf(view.standings)} are not the records' ${pointsOf(standings)}`);
     }
@@ -419,6 +432,7 @@ export async function soak(options: SoakOptions): Promise<boolean> {
       const events = await ok<{ events: { type: string }[] }>("GET", `/v1/bots/${bot.id}/events?wait=1`, undefined, { Authorization: `Bearer ${bot.token}` });
       check(events.events.every((event) => event.type !== "move"), `${bot.name} still has ${events.events.length} open move requests`);
     }
+    check(personThrottled === 0, `a person's move was refused 429 ${personThrottled} times`);
     for (const bot of bots) check(bot.inFlight === 0, `${bot.name} still has ${bot.inFlight} calls in flight`);
     check(notProblems.length === 0, `${notProblems.length} answers neither a success nor a problem document: ${notProblems.slice(0, 5).join("; ")}`);
     // Memory flat: the last third of the run no higher than the first third's peak, with 64 MiB of slack.
@@ -448,6 +462,7 @@ export async function soak(options: SoakOptions): Promise<boolean> {
     await rm(persistTo, { recursive: true, force: true });
   }
   for (const violation of violations) console.log(`FAILED: ${violation}`);
+  if (violations.length > 0) console.log(`the connected bots' bridges logged to ${logDir}`);
   console.log(violations.length === 0 ? "chaos --soak: every invariant held" : `chaos --soak: ${violations.length} violations`);
   return violations.length === 0;
 }

@@ -122,6 +122,27 @@ async function probeHealth(stop: () => boolean): Promise<void> {
 }
 const engineMatches: string[] = [];
 
+/** Plays seat 0 of match `id` (its token `token`) to the end: a random legal move each turn. */
+async function playOut(id: string, token: string, stop: () => boolean): Promise<void> {
+  const rules = makeRules();
+  let afterPly = -1;
+  for (;;) {
+    const query = afterPly < 0 ? "" : `?afterPly=${afterPly}&wait=5`;
+    const view = await ok<{ status: string; ply: number; turn: { seat: number } | null; position: { string: string } }>("GET", `/v1/matches/${id}${query}`);
+    if (view.status === "finished") return;
+    afterPly = view.ply;
+    if (view.turn?.seat !== 0) continue;
+    const position = readPosition(view.position.string, rules);
+    if (!position.ok) throw new Error(position.error.detail);
+    const moves = legalMoves(position.value, rules);
+    await sleep(100); // a person takes a moment
+    const underSearch = searchesInFlight > 0;
+    const answer = await api("POST", `/v1/matches/${id}/moves`, { ply: view.ply, ...moves[Math.floor(random() * moves.length)] }, { Authorization: `Bearer ${token}` });
+    if (answer.firstTry && answer.status < 300) moveTimes.push({ ms: answer.ms, underSearch });
+    if (stop() && answer.status >= 300) return;
+  }
+}
+
 /** Plays one match as the human seat against an engine seat, a random legal move each turn. */
 async function playEngineMatch(index: number, stop: () => boolean): Promise<void> {
   const created = await ok<{ id: string; tokens: { seat: number; token: string }[] }>(
@@ -138,28 +159,7 @@ async function playEngineMatch(index: number, stop: () => boolean): Promise<void
     { "CF-Connecting-IP": `198.51.100.${10 + (index % 50)}` },
   );
   engineMatches.push(created.id);
-  const token = created.tokens[0].token;
-  const rules = makeRules();
-  let afterPly = -1;
-  for (;;) {
-    const query = afterPly < 0 ? "" : `?afterPly=${afterPly}&wait=5`;
-    const view = await ok<{ status: string; ply: number; turn: { seat: number } | null; position: { string: string } }>(
-      "GET",
-      `/v1/matches/${created.id}${query}`,
-    );
-    if (view.status === "finished") return;
-    afterPly = view.ply;
-    if (view.turn?.seat !== 0) continue;
-    const position = readPosition(view.position.string, rules);
-    if (!position.ok) throw new Error(position.error.detail);
-    const moves = legalMoves(position.value, rules);
-    const move = moves[Math.floor(random() * moves.length)];
-    await sleep(100); // a person takes a moment
-    const underSearch = searchesInFlight > 0;
-    const answer = await api("POST", `/v1/matches/${created.id}/moves`, { ply: view.ply, ...move }, { Authorization: `Bearer ${token}` });
-    if (answer.firstTry && answer.status < 300) moveTimes.push({ ms: answer.ms, underSearch });
-    if (stop() && answer.status >= 300) return;
-  }
+  await playOut(created.id, created.tokens[0].token, stop);
 }
 
 // ---- maximal searches ----
@@ -536,6 +536,30 @@ async function main(): Promise<void> {
         await sleep(1_000);
       }
     })();
+    // The first kill is aimed: a person's match against the slow bot, killed while the bot thinks, and
+    // restarted after the bot's move time has run out. The bot's turn must start again, not be lost on time.
+    let drill: Promise<string | null> = Promise.resolve(null);
+    if (KILLS > 0) {
+      const slow = bots.find((bot) => bot.name.startsWith("chaos-slow")) as Bot;
+      const created = await ok<{ id: string; tokens: { seat: number; token: string }[] }>("POST", "/v1/matches", {
+        firstSeat: 0,
+        clock: { kind: "move", moveMs: 4_000 },
+        seats: [
+          { kind: "human", take: true },
+          { kind: "bot", bot: slow.id },
+        ],
+      });
+      const token = created.tokens[0].token;
+      await ok("POST", `/v1/matches/${created.id}/moves`, { ply: 0, give: 0 }, { Authorization: `Bearer ${token}` });
+      await sleep(300);
+      log(`kill ${kills + 1}: SIGKILL while ${slow.name} thinks in match ${created.id} (4 s a move)`);
+      await server.kill();
+      kills++;
+      await sleep(5_000);
+      await server.start();
+      log(`restarted on the same state, 5 s later`);
+      drill = playOut(created.id, token, () => false).then(() => created.id);
+    }
     for (; kills < KILLS; kills++) {
       await sleep(4_000 + random() * 14_000);
       if (ended) break;
@@ -546,6 +570,7 @@ async function main(): Promise<void> {
       log(`restarted on the same state`);
     }
     const view = await watch;
+    const drilled = await drill;
     over = true;
     await Promise.all([...players, searcher, prober]);
     log(`tournament ${view.status} after ${Math.round((Date.now() - started) / 1000)} s, ${kills} kills`);
@@ -591,6 +616,14 @@ async function main(): Promise<void> {
       const replay = await api("POST", "/v1/replay", record);
       check(replay.status === 200 && (replay.body as { valid?: boolean }).valid === true, `engine match ${matchId}: the record does not replay`);
       check(record.result?.reason !== "timeout", `engine match ${matchId} ended on time`);
+    }
+
+    if (drilled !== null) {
+      const record = await ok<{ result: { reason: string; detail?: string } | null; moves: unknown[] }>("GET", `/v1/matches/${drilled}/record`);
+      check(
+        record.result !== null && record.result.reason !== "timeout" && record.result.reason !== "forfeit",
+        `the match killed while its bot thought ended by ${record.result?.reason} (${record.result?.detail ?? ""}): the server's lost time was charged`,
+      );
     }
 
     // ---- the report ----
