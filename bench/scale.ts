@@ -4,16 +4,21 @@
  * - Ladders of 100, 1,000 and 10,000 bots on the ladder's own storage code (src/objects/ladder-store.ts)
  *   over node:sqlite (bench/sqlite.ts), built the way the Durable Object builds them: ticks that pair
  *   every idle bot (pairIdle) and the record of every pairing (record, two games from the bots' true
- *   strengths), until 100 games per bot are behind them. Then: the CPU of one tick that pairs every
- *   idle bot (the median of 5 runs of it), the CPU of recording one pairing (the mean over the
- *   pairings of that tick, up to 500), and the database's bytes per bot.
+ *   strengths), until 100 games per bot are behind them, with the three anchors on it. Then: the CPU of
+ *   one tick that pairs every idle bot (the median of 5 runs of it), the CPU of recording one pairing
+ *   (the mean over the pairings of that tick, up to 500), the database's bytes per bot, and one run of
+ *   the ladder's alarm at its steady state: every bot in a pairing, a sixth of the pairings ended since
+ *   the last run (a pairing lasts about a minute, the alarm runs every 10 s); the run reads the
+ *   pairings in play, records the ended ones, pairs the freed bots and asks when to run next (the
+ *   store's CPU, the median of 5), and the calls it makes to other objects (one read of each pairing's
+ *   tournament, and a registry read and a creation for each pairing it starts).
  * - Swiss pairings of 64, 256 and 1,024 bots (src/tournament/swiss.ts): a Swiss simulated to its last
  *   round (ceil(log2 N) + 1 rounds, each pairing a game pair from strengths), and the CPU of pairing
  *   round 1 and the last round (the mean of 5 runs of each).
  *
  * Goals (issue 22): at 10,000 ladder bots a record under 10 ms and a tick under 50 ms of CPU; a 1,024-bot
  * Swiss round under 1 s. Prints a table; with `--json` the last line is
- * {"ladder": [{"bots", "games", "recordMs", "tickMs", "bytesPerBot"}...], "swiss": [{"bots", "round", "pairMs"}...]}.
+ * {"ladder": [{"bots", "games", "recordMs", "tickMs", "bytesPerBot", "alarmMs", "alarmCalls"}...], "swiss": [{"bots", "round", "pairMs"}...]}.
  *
  *   npm run bench:scale [-- --json] [-- --ladders 100,1000,10000] [-- --swiss 64,256,1024]
  */
@@ -22,7 +27,7 @@ import Table from "cli-table3";
 import { seededRandom } from "../src/engine/index.ts";
 import { type EndedGame, LadderStore } from "../src/objects/ladder-store.ts";
 import type { PairingRow } from "../src/wire/index.ts";
-import { defaultSwissRounds, pairSwissRound, type SwissGame, swissRecords } from "../src/tournament/index.ts";
+import { defaultSwissRounds, LADDER_ANCHORS, pairSwissRound, type SwissGame, swissRecords } from "../src/tournament/index.ts";
 import { nodeSql } from "./sqlite.ts";
 
 const { values } = parseArgs({
@@ -72,13 +77,18 @@ interface LadderRow {
   recordMs: number;
   tickMs: number;
   bytesPerBot: number;
+  /** The store's CPU in one alarm run at the steady state. */
+  alarmMs: number;
+  /** The calls to other objects that run makes. */
+  alarmCalls: number;
 }
 
 function ladder(bots: number): LadderRow {
   const sql = nodeSql();
   const store = new LadderStore(sql);
   const random = seededRandom(bots);
-  const strength = new Map<string, number>();
+  const strength = new Map<string, number>(LADDER_ANCHORS.map((anchor) => [anchor.level, anchor.rating - 1500]));
+  store.syncAnchors(LADDER_ANCHORS, 0);
   for (let index = 0; index < bots; index++) {
     const id = `bot${String(index).padStart(5, "0")}`;
     strength.set(id, (random() - 0.5) * 1200);
@@ -112,13 +122,35 @@ function ladder(bots: number): LadderRow {
     sql.db.exec("RELEASE measured");
   }
   const tickMs = [...runs].sort((x, y) => x - y)[Math.floor(runs.length / 2)];
+  // One alarm run at the steady state (every bot in a pairing): a sixth of the pairings ended, recorded,
+  // their bots paired again; the median of 5 (each rolled back).
+  const open = store.openPairings();
+  const ended = open.slice(0, Math.ceil(open.length / 6));
+  const endedGames = ended.map((pairing) => playPairing(pairing.a_name, pairing.b_name, strength.get(pairing.a_id) as number, strength.get(pairing.b_id) as number, random));
+  const alarmRuns: number[] = [];
+  let alarmCalls = 0;
+  for (let run = 0; run < TICK_RUNS; run++) {
+    sql.db.exec("SAVEPOINT alarm");
+    const alarm = cpuMs(() => {
+      const reading = store.openPairings();
+      ended.forEach((pairing, index) => store.record(pairing, endedGames[index], now + 10_000));
+      const started = store.pairIdle(now + 10_000, random, newId, () => null);
+      store.nextWork(now + 10_000);
+      return reading.length + 2 * started.length;
+    });
+    alarmRuns.push(alarm.ms);
+    alarmCalls = alarm.value;
+    sql.db.exec("ROLLBACK TO alarm");
+    sql.db.exec("RELEASE alarm");
+  }
+  const alarmMs = [...alarmRuns].sort((x, y) => x - y)[Math.floor(alarmRuns.length / 2)];
   const measured = paired.slice(0, 500);
   let recordMs = 0;
   for (const pairing of measured) {
     const played = playPairing(pairing.a_name, pairing.b_name, strength.get(pairing.a_id) as number, strength.get(pairing.b_id) as number, random);
     recordMs += cpuMs(() => store.record(pairing, played, now + 60_000)).ms;
   }
-  return { bots, games, recordMs: recordMs / measured.length, tickMs, bytesPerBot: Math.round(sql.bytes() / bots) };
+  return { bots, games, recordMs: recordMs / measured.length, tickMs, bytesPerBot: Math.round(sql.bytes() / bots), alarmMs, alarmCalls };
 }
 
 interface SwissRow {
@@ -160,7 +192,9 @@ const ladderRows = LADDERS.map(ladder);
 const swissRows = SWISS.flatMap(swiss);
 
 const fixed = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
-const ladderTable = new Table({ head: ["ladder bots", "games behind", "record a pairing (CPU ms)", "tick pairing every idle bot (CPU ms)", "bytes per bot"] });
+const ladderTable = new Table({
+  head: ["ladder bots", "games behind", "record a pairing (CPU ms)", "tick pairing every idle bot (CPU ms)", "bytes per bot", "alarm run (CPU ms)", "alarm run (calls)"],
+});
 for (const row of ladderRows)
   ladderTable.push([
     row.bots.toLocaleString("en"),
@@ -168,6 +202,8 @@ for (const row of ladderRows)
     fixed(row.recordMs),
     fixed(row.tickMs),
     row.bytesPerBot.toLocaleString("en"),
+    fixed(row.alarmMs),
+    row.alarmCalls.toLocaleString("en"),
   ]);
 const swissTable = new Table({ head: ["Swiss bots", "round", "pair the round (CPU ms)"] });
 for (const row of swissRows) swissTable.push([row.bots.toLocaleString("en"), row.round, fixed(row.pairMs)]);
