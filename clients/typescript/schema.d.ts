@@ -6319,7 +6319,7 @@ export interface components {
          *           {
          *             "index": 0,
          *             "gameId": "g1",
-         *             "round": 0,
+         *             "round": 1,
          *             "first": "easy",
          *             "second": "alice",
          *             "firstSeat": 0,
@@ -6336,7 +6336,7 @@ export interface components {
          *           {
          *             "index": 1,
          *             "gameId": "g2",
-         *             "round": 1,
+         *             "round": 2,
          *             "first": "alice",
          *             "second": "easy",
          *             "firstSeat": 0,
@@ -6507,7 +6507,7 @@ export interface components {
          *         {
          *           "index": 0,
          *           "gameId": "g1",
-         *           "round": 0,
+         *           "round": 1,
          *           "first": "easy",
          *           "second": "alice",
          *           "firstSeat": 0,
@@ -6536,7 +6536,7 @@ export interface components {
          *         {
          *           "index": 1,
          *           "gameId": "g2",
-         *           "round": 1,
+         *           "round": 2,
          *           "first": "alice",
          *           "second": "easy",
          *           "firstSeat": 0,
@@ -7096,7 +7096,7 @@ export interface components {
          *       "stopped": null,
          *       "byRound": [
          *         {
-         *           "round": 0,
+         *           "round": 1,
          *           "status": "finished",
          *           "boards": [
          *             {
@@ -7142,7 +7142,7 @@ export interface components {
         /**
          * @description A Swiss round: its pairings and its bye.
          * @example {
-         *       "round": 0,
+         *       "round": 1,
          *       "status": "finished",
          *       "boards": [
          *         {
@@ -7161,8 +7161,8 @@ export interface components {
          */
         SwissRound: {
             /**
-             * @description The round, from 0 (as the games' `round`).
-             * @example 0
+             * @description The round, from 1 (as the games' `round`).
+             * @example 1
              */
             round: number;
             /**
@@ -7223,7 +7223,7 @@ export interface components {
          * @example {
          *       "index": 0,
          *       "gameId": "g1",
-         *       "round": 0,
+         *       "round": 1,
          *       "first": "easy",
          *       "second": "alice",
          *       "firstSeat": 0,
@@ -7262,8 +7262,8 @@ export interface components {
              */
             gameId: string;
             /**
-             * @description The pairing round it belongs to, from 0.
-             * @example 0
+             * @description The pairing round it belongs to, from 1 (as the pages number rounds).
+             * @example 1
              */
             round: number;
             /**
@@ -7544,7 +7544,7 @@ export interface components {
          *         {
          *           "index": 0,
          *           "gameId": "g1",
-         *           "round": 0,
+         *           "round": 1,
          *           "first": "easy",
          *           "second": "alice",
          *           "firstSeat": 0,
@@ -7573,7 +7573,7 @@ export interface components {
          *         {
          *           "index": 1,
          *           "gameId": "g2",
-         *           "round": 1,
+         *           "round": 2,
          *           "first": "alice",
          *           "second": "easy",
          *           "firstSeat": 0,
@@ -13271,7 +13271,7 @@ export interface operations {
                      *           {
                      *             "index": 0,
                      *             "gameId": "g1",
-                     *             "round": 0,
+                     *             "round": 1,
                      *             "first": "easy",
                      *             "second": "alice",
                      *             "firstSeat": 0,
@@ -13288,7 +13288,7 @@ export interface operations {
                      *           {
                      *             "index": 1,
                      *             "gameId": "g2",
-                     *             "round": 1,
+                     *             "round": 2,
                      *             "first": "alice",
                      *             "second": "easy",
                      *             "firstSeat": 0,
@@ -13540,7 +13540,7 @@ export interface operations {
                      *         {
                      *           "index": 0,
                      *           "gameId": "g1",
-                     *           "round": 0,
+                     *           "round": 1,
                      *           "first": "easy",
                      *           "second": "alice",
                      *           "firstSeat": 0,
@@ -13569,7 +13569,7 @@ export interface operations {
                      *         {
                      *           "index": 1,
                      *           "gameId": "g2",
-                     *           "round": 1,
+                     *           "round": 2,
                      *           "first": "alice",
                      *           "second": "easy",
                      *           "firstSeat": 0,
@@ -13849,7 +13849,7 @@ export interface operations {
                      *         {
                      *           "index": 0,
                      *           "gameId": "g1",
-                     *           "round": 0,
+                     *           "round": 1,
                      *           "first": "easy",
                      *           "second": "alice",
                      *           "firstSeat": 0,
@@ -13878,7 +13878,7 @@ export interface operations {
                      *         {
                      *           "index": 1,
                      *           "gameId": "g2",
-                     *           "round": 1,
+                     *           "round": 2,
                      *           "first": "alice",
                      *           "second": "easy",
                      *           "firstSeat": 0,

@@ -1,12 +1,18 @@
 /**
  * `/` for browsers: what the service is, where its documentation is, a form that starts a match against
- * the engine or a friend, and the sixteen pieces with their names (how to read the drawings).
+ * the engine, a friend or a registered bot, and the sixteen pieces with their names (how to read the drawings).
  */
 import { html, raw } from "hono/html";
 import { LEVELS } from "../engine/index.ts";
 import { dailyPuzzle } from "../puzzles/index.ts";
 import { ATTRIBUTES } from "../rules/index.ts";
-import { DRAWING, type Html, page, pageScript } from "./layout.ts";
+import { DRAWING, type Html, isolated, page, pageScript } from "./layout.ts";
+
+/** A registered bot the form offers: one open to everyone (the page script adds those whose token this browser holds). */
+export interface OfferedBot {
+  id: string;
+  name: string;
+}
 
 const ATTRIBUTE_LABELS: Record<(typeof ATTRIBUTES)[number], string> = {
   height: "height (tall / short)",
@@ -27,7 +33,7 @@ const LEVEL_NOTES: Record<(typeof LEVELS)[number], string> = {
   perfect: "exact from mid-game: never throws a win away",
 };
 
-function newMatchForm(): Html {
+function newMatchForm(bots: readonly OfferedBot[]): Html {
   return html`<form id="new-match" class="card new-match" autocomplete="off">
 <h1>Start a match</h1>
 <fieldset>
@@ -35,6 +41,11 @@ function newMatchForm(): Html {
 <div class="row">
 <label><input type="radio" name="opponent" value="engine" checked> The engine</label>
 <label><input type="radio" name="opponent" value="friend"> A friend <span class="muted">(you get a link to send)</span></label>
+<label><input type="radio" name="opponent" value="bot"> A registered bot</label>
+</div>
+<div class="row" id="bot-row" hidden>
+<label>Bot <select name="bot" id="bot-choice">${bots.map((bot) => html`<option value="${bot.id}">${isolated(bot.name)}</option>`)}</select></label>
+<span class="muted level-note" id="bot-note">${bots.length === 0 ? "No bot is open to everyone yet: register yours on " : "Bots open to everyone, and yours (registered on "}<a href="/bots">Bots</a>${bots.length === 0 ? "." : ")."}</span>
 </div>
 <div class="row" id="level-row">
 <label>Engine level <select name="level">${LEVELS.map((level) => html`<option value="${level}" data-note="${LEVEL_NOTES[level]}"${level === "easy" ? raw(" selected") : ""}>${level}</option>`)}</select></label>
@@ -101,7 +112,7 @@ function daily(now: number): Html {
  * The form comes first on a phone and in the right column from 760 px, so "Start the match" is on the
  * first screen of a laptop (1366x768) and a phone (390x844); the introduction and the pieces follow.
  */
-export function homePage(now = Date.now()): Html {
+export function homePage(bots: readonly OfferedBot[] = [], now = Date.now()): Html {
   const body = html`<div class="home">
 <section class="card intro">
 <h2>Quarto</h2>
@@ -114,7 +125,7 @@ export function homePage(now = Date.now()): Html {
 <li><a href="/problems">Error codes</a> the API answers with.</li>
 </ul>
 </section>
-${newMatchForm()}
+${newMatchForm(bots)}
 ${daily(now)}
 ${legend()}
 </div>`;

@@ -19,6 +19,8 @@ export interface MatchUi {
   busy: boolean;
   /** Whether the live connection is open. */
   connected: boolean;
+  /** Per seat, the registered bot whose call log this browser can read (it holds the bot's token): each of its moves links to its call. */
+  callsOf?: readonly [string | null, string | null];
 }
 
 export function makeMatchViews(draw: Drawing) {
@@ -298,7 +300,11 @@ export function makeMatchViews(draw: Drawing) {
       const mover = entry.ply < openingPlies ? `<span class="muted">Opening</span>` : who(view, entry.seat, ui);
       const mistake = review?.moves[entry.ply]?.mistake;
       const flag = mistake ? ` <span class="mistake-flag" title="${e(`${mistake.from} → ${mistake.to}: ${MISTAKE_WORDS[mistake.kind] ?? mistake.kind}`)}">✗ ${mistake.kind}</span>` : "";
-      return `<li><button type="button" class="move${current === ply ? " current" : ""}" data-ply="${ply}"><span class="ply">${ply}.</span> ${mover} <code>${draw.moveHtml(entry.text)}</code>${flag}</button></li>`;
+      const bot = entry.ply < openingPlies ? null : (ui.callsOf?.[entry.seat] ?? null);
+      const call = bot
+        ? `<a class="call-link" href="/bots/${e(bot)}?matchId=${e(view.id)}&amp;ply=${entry.ply}#calls" title="${e(`What ${seatNameText(view, entry.seat)} was sent and answered for this move`)}">call</a>`
+        : "";
+      return `<li><button type="button" class="move${current === ply ? " current" : ""}" data-ply="${ply}"><span class="ply">${ply}.</span> ${mover} <code>${draw.moveHtml(entry.text)}</code>${flag}</button>${call}</li>`;
     });
     // A finished game's list is shown whole (nothing scrolled out of view); a live one scrolls.
     return `<ol class="moves${view.status === "finished" ? " whole" : ""}">${start}${items.join("")}</ol>`;

@@ -42,6 +42,7 @@ import {
   type LadderEntryOutput,
   MAX_PAGE_LIMIT,
   nextLink,
+  TOURNAMENT_VIEW_GAMES,
   type TournamentOutput,
 } from "../wire/index.ts";
 
@@ -141,7 +142,8 @@ export function registerPageRoutes(app: App): void {
   app.get("/", async (c, next) => {
     c.header("Vary", "Accept");
     if (!prefersHtml(c.req.header("Accept"))) return next();
-    return render(c, homePage());
+    const bots = await registryObject(c.env).list(BOTS_OFFERED);
+    return render(c, homePage(bots.bots.filter((bot) => bot.entry === "open").map(({ id, name }) => ({ id, name }))));
   });
 
   app.get("/analyze", (c) => render(c, analyzePage(c.req.query())));
@@ -265,8 +267,13 @@ export function registerPageRoutes(app: App): void {
   app.get("/tournaments/:id", async (c) => {
     const id = c.req.param("id");
     if (!isId(id)) return pageNotFound(c, "tournament/not_found", `there is no tournament ${id.slice(0, 40)}`);
-    const view = await tournamentObject(c.env, id).get();
+    const tournament = tournamentObject(c.env, id);
+    const view = await tournament.get();
     if (!view.ok) return pageNotFound(c, "tournament/not_found", `there is no tournament ${id}`);
-    return render(c, tournamentPage(view.value));
+    // `?from=` a game number past the view's first page: that page of GET /v1/tournaments/{id}/games.
+    const from = Number(c.req.query("from"));
+    if (!Number.isInteger(from) || from <= view.value.games.length || from > view.value.progress.total) return render(c, tournamentPage(view.value));
+    const games = await tournament.games(from - 2, TOURNAMENT_VIEW_GAMES);
+    return render(c, tournamentPage(view.value, games.ok ? { games: games.value.games, from } : null));
   });
 }

@@ -101,7 +101,8 @@ a.back { font-size: .92rem; }
 .seat.to-move .clock { color: var(--good); }
 /* Every move is one 1.75rem row high and the list four rows, so it scrolls by whole rows (none cut at its top). */
 .moves { list-style: none; padding: 0; margin: .3rem 0 0; display: flex; flex-wrap: wrap; gap: .25rem; max-height: calc(4 * 1.75rem + 3 * .25rem); overflow-y: auto; }
-.moves li { height: 1.75rem; }
+.moves li { height: 1.75rem; display: inline-flex; gap: 2px; }
+.moves a.call-link { display: inline-flex; align-items: center; height: 100%; padding: 0 .3rem; border: 1px dashed var(--line); border-radius: 6px; font-size: .75rem; }
 .moves.whole { max-height: none; overflow-y: visible; }
 .status.stepping { background: #e9eef8; border-left: 5px solid var(--accent); }
 .moves button { height: 100%; border: 1px solid var(--line); background: #fff; border-radius: 6px; padding: 0 .45rem; cursor: pointer; font: inherit; font-size: .88rem; line-height: 1; white-space: nowrap; }

@@ -4,6 +4,7 @@
  * functions and the page script re-renders with the same module (bundled into it) while the tournament
  * runs.
  */
+import { eloEstimate, type Pentanomial } from "../tournament/index.ts";
 import type { TournamentOutput } from "../wire/index.ts";
 import type { Drawing } from "./draw.ts";
 
@@ -49,6 +50,7 @@ export function makeTournamentViews(draw: Drawing) {
   function standingsHtml(view: TournamentOutput, tieBreaks: readonly string[]): string {
     if (view.standings.length === 0) return `<p class="muted">No bots.</p>`;
     const buchholz = tieBreaks.includes("buchholz");
+    const sonnebornBerger = tieBreaks.includes("sonnebornBerger");
     /** The bot's accuracy over its reviewed games (the reviews follow the games, in the background). */
     const accuracyCell = (bot: string): string => {
       const row = (view.accuracy ?? []).find((entry) => entry.bot === bot);
@@ -62,12 +64,12 @@ export function makeTournamentViews(draw: Drawing) {
         `<td class="num wide-only">${row.wins}</td><td class="num wide-only">${row.draws}</td>` +
         `<td class="num wide-only">${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})</span>` : ""}</td>` +
         `<td class="num narrow-only">${row.wins}–${row.draws}–${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits}&nbsp;f.)</span>` : ""}</td>` +
-        `<td class="num wide-only">${row.games}</td>${buchholz ? `<td class="num">${points(row.buchholz)}</td>` : ""}<td class="num">${row.sonnebornBerger.toFixed(2)}</td><td class="num rating">${ratingText(row.rating, row.ratingDeviation)}</td>${accuracyCell(row.bot)}</tr>`,
+        `<td class="num wide-only">${row.games}</td>${buchholz ? `<td class="num">${points(row.buchholz)}</td>` : ""}${sonnebornBerger ? `<td class="num">${row.sonnebornBerger.toFixed(2)}</td>` : ""}<td class="num rating">${ratingText(row.rating, row.ratingDeviation)}</td>${accuracyCell(row.bot)}</tr>`,
     );
     // On a phone the won, drawn and lost columns give way to one W–D–L column, and the games (their sum) to nothing.
     return (
       `<div class="table-wrap"><table class="standings"><thead><tr><th class="num">#</th><th>Bot</th><th class="num">Points</th><th class="num wide-only">Won</th><th class="num wide-only">Drawn</th><th class="num wide-only">Lost</th>` +
-      `<th class="num narrow-only" title="won, drawn, lost">W–D–L</th><th class="num wide-only">Games</th>${buchholz ? `<th class="num" title="Buchholz: the final points of every opponent met">Bh</th>` : ""}<th class="num" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th><th class="num">Rating</th><th class="num" title="The share of its moves that kept the exact value, over its reviewed games">Accuracy</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`
+      `<th class="num narrow-only" title="won, drawn, lost">W–D–L</th><th class="num wide-only">Games</th>${buchholz ? `<th class="num" title="Buchholz: the final points of every opponent met">Bh</th>` : ""}${sonnebornBerger ? `<th class="num" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th>` : ""}<th class="num">Rating</th><th class="num" title="The share of its moves that kept the exact value, over its reviewed games">Accuracy</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`
     );
   }
 
@@ -101,29 +103,55 @@ export function makeTournamentViews(draw: Drawing) {
     return `${result.winner ? name(result.winner) : "nobody"} won: ${how}`;
   }
 
-  function gamesHtml(view: TournamentOutput): string {
-    if (view.games.length === 0) return `<p class="muted">No games.</p>`;
-    const rows = view.games.map((game) => {
+  /**
+   * A page of the games (the view's own first page, or `games` from GET /v1/tournaments/{id}/games starting
+   * at game number `from`), with links to the pages before and after it: every game is reached.
+   */
+  function gamesHtml(view: TournamentOutput, page: { games: TournamentOutput["games"]; from: number } = { games: view.games, from: 1 }): string {
+    const total = view.progress.total;
+    const per = Math.max(view.games.length, 1);
+    const last = page.from + page.games.length - 1;
+    const link = (from: number, text: string, id: string) => `<a href="/tournaments/${e(view.id)}?from=${from}#games" id="${id}">${text}</a>`;
+    const pager =
+      total <= view.games.length
+        ? ""
+        : `<p class="pager" id="games-pager">Games ${page.from}–${last} of ${total}. ${[
+            page.from > 1 ? link(Math.max(1, page.from - per), "← Earlier", "earlier-games") : "",
+            last < total ? link(last + 1, "Later →", "later-games") : "",
+          ]
+            .filter(Boolean)
+            .join(" · ")}</p>`;
+    if (page.games.length === 0) return `<p class="muted">No games.</p>${pager}`;
+    const rows = page.games.map((game) => {
       const link = game.links ? `<a href="${e(game.links.page)}">${game.status === "playing" ? "watch" : "board"}</a>` : "";
       return (
-        `<tr data-game="${e(game.gameId)}" data-status="${game.status}"><td class="num">${game.index + 1}</td><td class="num wide-only">${game.round + 1}</td><td>${name(game.first)}</td><td>${name(game.second)}</td>` +
+        `<tr data-game="${e(game.gameId)}" data-status="${game.status}"><td class="num">${game.index + 1}</td><td class="num wide-only">${game.round}</td><td>${name(game.first)}</td><td>${name(game.second)}</td>` +
         `<td>${resultHtml(game)}</td><td class="num">${game.plies ?? ""}</td><td>${link}</td></tr>`
       );
     });
-    return `<div class="table-wrap"><table class="games"><thead><tr><th class="num">#</th><th class="num wide-only">Round</th><th>Gives first</th><th>Second</th><th>Result</th><th class="num">Moves</th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+    return `${pager}<div class="table-wrap"><table class="games"><thead><tr><th class="num">#</th><th class="num wide-only">Round</th><th>Gives first</th><th>Second</th><th>Result</th><th class="num">Moves</th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table></div>${pager.replace(/ id="[a-z-]+"/g, "")}`;
   }
 
   const signed = (value: number): string => `${value > 0 ? "+" : ""}${value}`;
 
-  /** An SPRT's live state (empty for another kind): decision, LLR between its bounds, Elo, pentanomial, W/D/L. */
+  /** `+12.3 (95%: -4.0 to +28.6)` */
+  const interval = (value: number, low: number, high: number): string => `${signed(tenth(value))} (95%: ${signed(tenth(low))} to ${signed(tenth(high))})`;
+  const tenth = (value: number): number => Math.round(value * 10) / 10;
+
+  /**
+   * An SPRT's live state (empty for another kind): decision, LLR between its bounds, the Elo difference
+   * on the test's scale and the logistic one, pentanomial, W/D/L. The hypotheses are in the units of the
+   * test's model, as the CLI writes them: normalized Elo (nElo) for the normalized model.
+   */
   function sprtHtml(view: TournamentOutput): string {
     const sprt = view.sprt;
     if (!sprt) return "";
+    const unit = sprt.model === "normalized" ? "nElo" : "Elo";
     const decision =
       sprt.decision === "H1"
-        ? `H1 accepted: ${name(sprt.test)} is better than ${name(sprt.base)} by ${sprt.elo1} Elo or more.`
+        ? `H1 accepted: ${name(sprt.test)} is better than ${name(sprt.base)} by ${sprt.elo1} ${unit} or more.`
         : sprt.decision === "H0"
-          ? `H0 accepted: ${name(sprt.test)} is not better than ${name(sprt.base)} by more than ${sprt.elo0} Elo.`
+          ? `H0 accepted: ${name(sprt.test)} is not better than ${name(sprt.base)} by more than ${sprt.elo0} ${unit}.`
           : view.status === "running"
             ? "No decision yet."
             : view.status === "cancelled"
@@ -134,10 +162,17 @@ export function makeTournamentViews(draw: Drawing) {
     return (
       `<p class="sprt-decision"><strong>${decision}</strong></p>` +
       `<p>LLR <strong>${sprt.llr.toFixed(2)}</strong> (${sprt.lower.toFixed(2)}, ${sprt.upper.toFixed(2)}) <meter min="${sprt.lower}" max="${sprt.upper}" value="${Math.min(sprt.upper, Math.max(sprt.lower, sprt.llr))}" aria-label="LLR between its bounds" title="${at.toFixed(0)}% of the way from H0's bound to H1's"></meter></p>` +
-      `<p>Elo ${signed(sprt.elo.elo)} ± ${((sprt.elo.high - sprt.elo.low) / 2).toFixed(1)} (95%: ${sprt.elo.low} to ${sprt.elo.high}), score ${(sprt.elo.score * 100).toFixed(1)}%.</p>` +
+      `<p id="sprt-elo">${neloHtml(sprt.pentanomial)}Elo ${interval(sprt.elo.elo, sprt.elo.low, sprt.elo.high)}, score ${(sprt.elo.score * 100).toFixed(1)}%.</p>` +
       `<p>${sprt.pairs} pairs, pentanomial [${sprt.pentanomial.join(", ")}]; ${name(sprt.test)}: ${sprt.wins} won, ${sprt.draws} drawn, ${sprt.losses} lost. ` +
-      `<span class="muted">H0: ${sprt.elo0} Elo, H1: ${sprt.elo1} Elo (${sprt.model}), alpha ${sprt.alpha}, beta ${sprt.beta}, at most ${sprt.maxGames} games.</span></p>`
+      `<span class="muted">H0: ${sprt.elo0} ${unit}, H1: ${sprt.elo1} ${unit}${sprt.model === "normalized" ? " (normalized Elo: the score's difference over its spread, so a pair of drawish bots needs no more games than a decisive one)" : " (logistic Elo)"}, alpha ${sprt.alpha}, beta ${sprt.beta}, at most ${sprt.maxGames} games.</span></p>`
     );
+  }
+
+  /** The normalized Elo of the pairs so far, as the CLI reports it (`nElo +150.0 (95%: ...)`), or why there is none yet. */
+  function neloHtml(pentanomial: readonly number[]): string {
+    const { nelo, neloLow, neloHigh } = eloEstimate(pentanomial as Pentanomial);
+    if (nelo === null || neloLow === null || neloHigh === null) return `nElo undefined (every pair scored the same); `;
+    return `<strong>nElo ${interval(nelo, neloLow, neloHigh)}</strong>; `;
   }
 
   /** A Swiss's rounds (empty for another kind): each round's pairings with their points and its bye, the latest open. */
@@ -152,7 +187,7 @@ export function makeTournamentViews(draw: Drawing) {
       const bye = round.byes.length ? `, bye: ${round.byes.map(name).join(", ")}` : "";
       const open = index === swiss.byRound.length - 1 ? " open" : "";
       return (
-        `<details${open}><summary>Round ${round.round + 1} (${round.status === "finished" ? "finished" : "being played"})${bye}</summary>` +
+        `<details${open}><summary>Round ${round.round} (${round.status === "finished" ? "finished" : "being played"})${bye}</summary>` +
         `<div class="table-wrap"><table class="swiss-round"><thead><tr><th class="num">Board</th><th>Leads</th><th class="num">Points</th><th>Against</th></tr></thead><tbody>${boards.join("")}</tbody></table></div></details>`
       );
     });

@@ -1,6 +1,6 @@
 /**
  * `/tournaments/{id}`: a tournament's progress, standings, crosstable (a Swiss: its rounds) and games, each game linking to
- * its match page. Rendered from GET /v1/tournaments/{id} with tournament-view.ts; while the tournament
+ * its match page, a page at a time (`?from=` a game number: every game is reached). Rendered from GET /v1/tournaments/{id} with tournament-view.ts; while the tournament
  * runs, the page script polls the same endpoint and re-renders (tournaments have no socket). The browser
  * that started it from /tournaments holds its management token and may cancel it here.
  */
@@ -25,7 +25,13 @@ function settingsText(view: TournamentOutput): string {
   return `${kind}${openings}${parallel}, ${rules.join(", ")}, ${clock}, seed ${view.seed}.`;
 }
 
-export function tournamentPage(view: TournamentOutput): Html {
+/** A page of a tournament's games other than the view's first: from game number `from`. */
+export interface GamesPage {
+  games: TournamentOutput["games"];
+  from: number;
+}
+
+export function tournamentPage(view: TournamentOutput, gamesPage: GamesPage | null = null): Html {
   const t = TOURNAMENT_VIEWS;
   const format = formatOf(view.kind);
   const body = html`<h1 id="title">${isolated(t.title(view))} <code>${view.id}</code></h1>
@@ -40,11 +46,11 @@ export function tournamentPage(view: TournamentOutput): Html {
 <h2>${format.rounds ? "Rounds" : "Crosstable"}</h2>
 <div id="swiss">${raw(t.swissHtml(view))}</div>
 <div id="crosstable">${raw(t.crosstableHtml(view))}</div>
-<h2>Games</h2>
-<div id="games">${raw(t.gamesHtml(view))}</div>`;
+<h2 id="games-heading">Games</h2>
+<div id="games">${raw(gamesPage ? t.gamesHtml(view, gamesPage) : t.gamesHtml(view))}</div>`;
   return page({
     title: `${DRAWING.isolateText(t.title(view))} ${view.id.slice(0, 6)}`,
     body,
-    script: pageScript("tournament", { id: view.id, state: view, tieBreaks: format.tieBreaks }),
+    script: pageScript("tournament", { id: view.id, state: view, tieBreaks: format.tieBreaks, gamesFrom: gamesPage?.from ?? 1 }),
   });
 }

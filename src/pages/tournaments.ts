@@ -10,6 +10,16 @@ import { FORMATS, formatOf, MAX_SWISS_BOTS, MAX_TOURNAMENT_GAMES } from "../tour
 import { type BotOutput, MAX_TOURNAMENT_MOVE_MS, SPRT_DEFAULTS, type TournamentOutput } from "../wire/index.ts";
 import { type Html, isolated, page, pageScript } from "./layout.ts";
 
+/** The scale of the SPRT's hypotheses: that of its model (the form leaves the default). */
+const SPRT_UNIT = SPRT_DEFAULTS.model === "normalized" ? "nElo" : "Elo";
+
+/**
+ * The suite an SPRT starts from unless another is chosen: the unbalanced suite of its rules (the form's
+ * are the classic ones), whose openings are wins for the side to move, so a stronger bot shows where two
+ * perfect ones would always draw.
+ */
+const SPRT_SUITE = "classic-unbalanced";
+
 /** A built-in bot as the form offers it. */
 interface BuiltInBot {
   name: string;
@@ -79,11 +89,11 @@ function botChoices(data: TournamentsPageData): Html {
     (bot) =>
       html`<label><input type="checkbox" name="bots" value="${bot.id}" data-name="${bot.name}"> ${isolated(bot.name)} <span class="muted">registered</span></label>`,
   );
-  return html`<div class="bot-choices">${builtIn}${registered}</div>
+  return html`<div class="bot-choices" id="bot-choices">${builtIn}${registered}</div>
 ${
   data.moreRegistered
     ? html`<p class="muted small">The open bots among the first registered ones are offered here; enter others by id with the API.</p>`
-    : html`<p class="muted small">Registered bots open to everyone (<code>"entry": "open"</code>) are offered here; enter your own with its management token through <a href="/docs#tag/tournaments">the API</a>.</p>`
+    : html`<p class="muted small">Registered bots open to everyone (<code>"entry": "open"</code>) are offered here, and yours whose token this browser holds (<a href="/bots">registered here</a> or pasted on its page).</p>`
 }`;
 }
 
@@ -119,19 +129,20 @@ ${formatChoices()}
 <fieldset id="bots-field">
 <legend>Bots</legend>
 ${botChoices(data)}
-<div class="row" id="challenger-row" hidden><label>Challenger <select name="challenger">${options}</select></label> <span class="muted small">plays each bot ticked above</span></div>
+<div class="row" id="challenger-row" hidden><label>Challenger <select name="challenger" class="bot-select">${options}</select></label> <span class="muted small">plays each bot ticked above</span></div>
 </fieldset>
 <fieldset id="sprt-field" hidden>
 <legend>SPRT</legend>
 <div class="row" id="pair-row">
-<label>Bot under test <select name="test">${options}</select></label>
-<label>against <select name="base">${allBotOptions(data, 1)}</select></label>
+<label>Bot under test <select name="test" class="bot-select">${options}</select></label>
+<label>against <select name="base" class="bot-select">${allBotOptions(data, 1)}</select></label>
 </div>
 <div class="row" id="sprt-row">
-<label>H0: better by at most <input type="number" name="elo0" value="0" min="-1000" max="1000" step="any"> Elo</label>
-<label>H1: by at least <input type="number" name="elo1" value="10" min="-1000" max="1000" step="any"> Elo</label>
+<label>H0: better by at most <input type="number" name="elo0" value="0" min="-1000" max="1000" step="any"> ${SPRT_UNIT}</label>
+<label>H1: by at least <input type="number" name="elo1" value="10" min="-1000" max="1000" step="any"> ${SPRT_UNIT}</label>
 <label>at most <input type="number" name="maxGames" value="${SPRT_DEFAULTS.maxGames}" min="2" max="1000" step="2"> games</label>
 </div>
+<p class="muted small">${SPRT_DEFAULTS.model === "normalized" ? "In normalized Elo (nElo), as the CLI's SPRT: the score's difference over its spread, so drawish bots need no more games than decisive ones." : "In logistic Elo."} Its games start from the unbalanced openings of their rules (positions the side to move wins), where a better bot shows; choose another suite below if you like.</p>
 </fieldset>
 <fieldset class="games">
 <legend>Games</legend>
@@ -143,7 +154,7 @@ ${botChoices(data)}
 <div class="row">
 <label>Openings <select name="openings"><option value="">none (the empty board)</option>${data.suites.map(
     (suite) =>
-      html`<option value="${suite.name}" data-squares="${suite.squares ? "true" : "false"}">the ${suite.name} suite (${suite.count} openings${suite.squares ? ", 2×2 squares count" : ""})</option>`,
+      html`<option value="${suite.name}" data-squares="${suite.squares ? "true" : "false"}"${suite.name === SPRT_SUITE ? raw(" data-sprt-default") : ""}>the ${suite.name} suite (${suite.count} openings${suite.squares ? ", 2×2 squares count" : ""})</option>`,
   )}</select></label>
 </div>
 <div class="row">

@@ -303,7 +303,7 @@ const TournamentGameSchema = z
   .object({
     index: z.number().int().min(0).openapi({ description: "Position in play order, from 0.", example: 0 }),
     gameId: z.string().openapi({ description: "The game's id in the tournament.", example: "g1" }),
-    round: z.number().int().min(0).openapi({ description: "The pairing round it belongs to, from 0.", example: 0 }),
+    round: z.number().int().min(1).openapi({ description: "The pairing round it belongs to, from 1 (as the pages number rounds).", example: 1 }),
     first: z.string().openapi({ description: "The bot in the role `first`: it makes the opening give, from seat `firstSeat` of the match.", example: "alice" }),
     second: z.string().openapi({ description: "The bot in the role `second`, in the other seat.", example: "easy" }),
     firstSeat: SeatIndexSchema.openapi({ description: "The match seat of the `first` bot: 0 for every tournament game (so `second` holds seat 1)." }),
@@ -422,7 +422,7 @@ const SwissBoardSchema = z
 
 const SwissRoundSchema = z
   .object({
-    round: z.number().int().min(0).openapi({ description: "The round, from 0 (as the games' `round`).", example: 0 }),
+    round: z.number().int().min(1).openapi({ description: "The round, from 1 (as the games' `round`).", example: 1 }),
     status: z.enum(["playing", "finished"]).openapi({ description: "Whether every game of the round is over.", example: "finished" }),
     boards: z.array(SwissBoardSchema).openapi({ description: "Its pairings, top board first." }),
     byes: z.array(z.string()).openapi({ description: "The bot without an opponent this round (an odd field), if any.", example: ["carol"] }),
@@ -430,7 +430,7 @@ const SwissRoundSchema = z
   .openapi("SwissRound", {
     description: "A Swiss round: its pairings and its bye.",
     example: {
-      round: 0,
+      round: 1,
       status: "finished",
       boards: [{ first: "alice", second: "bob", firstPoints: 1.5, secondPoints: 0.5, games: 2, over: 2 }],
       byes: ["carol"],
@@ -457,7 +457,7 @@ const SwissStateSchema = z
       byePoints: 1,
       stopped: null,
       byRound: [
-        { round: 0, status: "finished", boards: [{ first: "alice", second: "bob", firstPoints: 1.5, secondPoints: 0.5, games: 2, over: 2 }], byes: ["carol"] },
+        { round: 1, status: "finished", boards: [{ first: "alice", second: "bob", firstPoints: 1.5, secondPoints: 0.5, games: 2, over: 2 }], byes: ["carol"] },
       ],
     },
   });

@@ -82,6 +82,12 @@ const tenths = (value: number): number => Math.round(value * 10) / 10;
 /** The seat of a game's `first` bot in its match: tournament matches put it in seat 0 (createBotMatch). */
 const TOURNAMENT_FIRST_SEAT: SeatIndex = 0;
 
+/**
+ * A round as the API and the pages number it: from 1, as players and pairing rules (FIDE's) count rounds;
+ * the step counts them from 0, as indices.
+ */
+const shownRound = (round: number): number => round + 1;
+
 const matchLinks = (matchId: string) => ({ match: `/v1/matches/${matchId}`, record: `/v1/matches/${matchId}/record`, page: `/matches/${matchId}` });
 
 /**
@@ -138,7 +144,7 @@ export function gameOutput(game: StoredGame, tournament: StoredTournament): Tour
   return {
     index: game.index,
     gameId: game.gameId,
-    round: game.round,
+    round: shownRound(game.round),
     first: game.first,
     second: game.second,
     firstSeat: TOURNAMENT_FIRST_SEAT,
@@ -270,7 +276,7 @@ function swissOutput(swiss: SwissSummary): SwissStateOutput {
     byePoints: swiss.byePoints,
     stopped: swiss.stopped,
     byRound: swiss.byRound.map((round) => ({
-      round: round.round,
+      round: shownRound(round.round),
       status: round.pairings.every((pairing) => pairing.over === pairing.games) ? "finished" : "playing",
       boards: round.pairings,
       byes: round.byes,

@@ -143,3 +143,59 @@ describe("the new pages", () => {
     }
   });
 });
+
+describe("a tournament's page says what it means", () => {
+  const tournamentPage = async (id: string, query = "") => markup(await htmlPage(`/tournaments/${id}${query}`));
+  const gameRows = (page: string): string[] => [...page.matchAll(/<tr data-game="([^"]+)"/g)].map((match) => match[1]);
+
+  it("an SPRT of 300 games: its hypotheses in normalized Elo, no tie-break column, and every game reached a page at a time", async () => {
+    const response = await postJson("/v1/tournaments", { kind: "sprt", bots: ["easy", "random"], sprt: { elo0: 0, elo1: 10, maxGames: 300 }, seed: 9 });
+    const text = await response.text();
+    expect(response.status, text).toBe(201);
+    const { id } = JSON.parse(text) as { id: string };
+    const page = await tournamentPage(id);
+    expect(page).toContain("H0: 0 nElo, H1: 10 nElo (normalized Elo");
+    expect(page).not.toMatch(/\d Elo, H1/);
+    expect(page).toMatch(/<p id="sprt-elo">(<strong>)?nElo /);
+    // Two bots: Sonneborn-Berger (or any tie-break) would restate their score against each other.
+    expect(page).not.toContain(">SB</th>");
+    expect(page).not.toContain(">Bh</th>");
+
+    const api = (await (await request(`/v1/tournaments/${id}`)).json()) as { progress: { total: number }; games: unknown[] };
+    expect(api.progress.total).toBe(300);
+    expect(api.games).toHaveLength(100);
+    const seen: string[] = [];
+    let query: string | null = "";
+    for (let pages = 0; query !== null; pages++) {
+      expect(pages).toBeLessThan(4);
+      const shown = await tournamentPage(id, query);
+      seen.push(...gameRows(shown));
+      query = /<a href="\/tournaments\/[a-z0-9]+(\?from=\d+)#games" id="later-games">/.exec(shown)?.[1] ?? null;
+    }
+    expect(seen).toHaveLength(300);
+    expect(new Set(seen).size).toBe(300);
+    expect(await tournamentPage(id, "?from=201")).toContain("Games 201–300 of 300.");
+    // A number past the end, or not a number, is the first page.
+    expect(gameRows(await tournamentPage(id, "?from=999"))).toEqual(seen.slice(0, 100));
+  });
+
+  it("numbers rounds from 1, in the API as on the page", async () => {
+    const response = await postJson("/v1/tournaments", { kind: "swiss", bots: ["random", "easy", "medium", "hard"], rounds: 2, seed: 4 });
+    const text = await response.text();
+    expect(response.status, text).toBe(201);
+    const { id } = JSON.parse(text) as { id: string };
+    const view = (await (await request(`/v1/tournaments/${id}`)).json()) as { games: { round: number }[]; swiss: { byRound: { round: number }[] } };
+    expect(view.swiss.byRound.map((round) => round.round)).toEqual([1]);
+    expect(new Set(view.games.map((game) => game.round))).toEqual(new Set([1]));
+    const page = await tournamentPage(id);
+    expect(page).toContain("<summary>Round 1 (");
+    expect(page).not.toContain("Round 0");
+    expect(page).not.toContain("Round 2 (");
+  });
+
+  it("the form starts an SPRT from the unbalanced suite of its rules, and names its hypotheses in nElo", async () => {
+    const page = markup(await htmlPage("/tournaments"));
+    expect(page).toMatch(/<option value="classic-unbalanced" data-squares="false" data-sprt-default>/);
+    expect(page).toContain('name="elo1" value="10" min="-1000" max="1000" step="any"> nElo');
+  });
+});

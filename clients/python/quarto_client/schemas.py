@@ -1642,7 +1642,7 @@ class SwissState(TypedDict):
 class SwissRound(TypedDict):
     """A Swiss round: its pairings and its bye."""
 
-    #: The round, from 0 (as the games' `round`).
+    #: The round, from 1 (as the games' `round`).
     round: int
     #: Whether every game of the round is over.
     status: Literal["playing", "finished"]
@@ -1674,7 +1674,7 @@ class TournamentGame(TypedDict):
     index: int
     #: The game's id in the tournament.
     gameId: str
-    #: The pairing round it belongs to, from 0.
+    #: The pairing round it belongs to, from 1 (as the pages number rounds).
     round: int
     #: The bot in the role `first`: it makes the opening give, from seat `firstSeat` of the match.
     first: str

@@ -30,7 +30,13 @@ function matchClient(env: ClientEnv, config: MatchPageConfig): void {
   let view = config.state;
   let receivedAt = Date.now();
   let held = kit.heldSeat(id);
-  const ui: MatchUi = { seat: null, selectedCell: null, shownPly: null, busy: false, connected: false };
+  // A bot seat whose bot this browser holds the token of (found by its name: names are unique) links each of its moves to its call.
+  const heldBots = kit.heldBots();
+  const callsOf = ([0, 1] as const).map((seat) => {
+    const shown = view.seats[seat];
+    return shown?.kind === "bot" ? (heldBots.find((bot) => bot.name === shown.name)?.id ?? null) : null;
+  }) as [string | null, string | null];
+  const ui: MatchUi = { seat: null, selectedCell: null, shownPly: null, busy: false, connected: false, callsOf };
   let socket: BrowserSocket | null = null;
   let retryMs = 500;
   let nextMessageId = 1;

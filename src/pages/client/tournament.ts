@@ -12,6 +12,8 @@ export interface TournamentPageConfig {
   state: TournamentOutput;
   /** Its format's tie-breaks, a standings column each. */
   tieBreaks: readonly string[];
+  /** The game number the page's games start at: 1 is the view's own games, which the page follows; a later page stays as rendered. */
+  gamesFrom: number;
 }
 
 function tournamentClient(env: ClientEnv, config: TournamentPageConfig): void {
@@ -30,7 +32,7 @@ function tournamentClient(env: ClientEnv, config: TournamentPageConfig): void {
     kit.byId("standings").innerHTML = views.standingsHtml(view, config.tieBreaks);
     kit.byId("swiss").innerHTML = views.swissHtml(view);
     kit.byId("crosstable").innerHTML = views.crosstableHtml(view);
-    kit.byId("games").innerHTML = views.gamesHtml(view);
+    if (config.gamesFrom === 1) kit.byId("games").innerHTML = views.gamesHtml(view);
     showManage();
   }
 

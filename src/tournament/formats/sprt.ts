@@ -100,7 +100,8 @@ export const SPRT: TournamentFormat<SprtReport, "sprt"> = {
     const { elo0, elo1, alpha, beta, model } = settingsOf(settings);
     return { elo0, elo1, alpha, beta, model, bot: settings.bots[0] };
   },
-  tieBreaks: ["sonnebornBerger"],
+  // Two bots: a tie-break would only restate their score against each other.
+  tieBreaks: [],
   table: pairTable,
   extras: (settings, progress, games) => ({ sprt: summary(settings, progress, games) }),
   describe: (settings) => `An SPRT of ${settings.bots[0]} against ${settings.bots[1]} (at most ${settingsOf(settings).maxGames} games)`,
