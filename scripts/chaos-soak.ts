@@ -11,8 +11,8 @@
  * - analysis (evaluate, suggest-move) and puzzle requests, and hostile requests (bad JSON, unknown ids,
  *   wrong tokens).
  * At the end it checks what the service promises whatever the faults: every game recorded once and
- * replaying to its result; standings equal to those recomputed from the records, and each ladder bot's
- * games and points those of its pairings' records; no forfeit or time loss the server caused (a
+ * replaying to its result; standings equal to those recomputed from the records; each ladder bot's
+ * games those of its pairings' records (every pairing seen as it ends) and the anchors' ratings unmoved; no forfeit or time loss the server caused (a
  * well-behaved bot and a person never lose on time or by forfeit; a misbehaving bot only where it
  * misbehaved); no move request left open; every answer a success or a problem document; the memory of
  * workerd flat across the run. It prints a table of the run (docs/operations.md shows one).
@@ -163,6 +163,7 @@ export async function soak(options: SoakOptions): Promise<boolean> {
   };
 
   const tournaments: string[] = [];
+  const ladderTournaments = new Set<string>();
   let personThrottled = 0;
   const hosted: { id: string; botSeat: boolean }[] = [];
   let kills = 0;
@@ -178,6 +179,9 @@ export async function soak(options: SoakOptions): Promise<boolean> {
     }
     const [web, link, slow, junk, flaky] = bots;
     for (const bot of [web, link]) await ok("PUT", `/v1/ladder/${bot.id}`, undefined, { Authorization: `Bearer ${bot.token}` });
+    const start = await ok<{ bots: { bot: { name: string }; rating: number; anchor?: boolean }[] }>("GET", "/v1/ladder?limit=100");
+    const anchorRatings = new Map(start.bots.filter((entry) => entry.anchor).map((entry) => [entry.bot.name, entry.rating]));
+    check(anchorRatings.size > 0, "the ladder has no built-in anchors");
 
     // ---- the load ----
     const running = () => !over && Date.now() < until;
@@ -299,11 +303,19 @@ export async function soak(options: SoakOptions): Promise<boolean> {
       })(),
     );
 
-    // The ladder's Cron Trigger (wrangler dev --test-scheduled), as a deployment's would fire it.
+    // The ladder's Cron Trigger (wrangler dev --test-scheduled), the backstop of the ladder's own alarm, as
+    // a deployment's would fire it; and the ladder pairings seen so far (a bot's view lists its latest 50 games).
+    const noteLadderGames = async () => {
+      for (const bot of [web, link]) {
+        const entry = await ok<{ recentGames?: { tournamentId: string }[] }>("GET", `/v1/ladder/${bot.id}`);
+        for (const game of entry.recentGames ?? []) ladderTournaments.add(game.tournamentId);
+      }
+    };
     loops.push(
       (async () => {
         while (running()) {
           await api("GET", "/__scheduled?cron=*+*+*+*+*");
+          await noteLadderGames();
           await sleep(30_000);
         }
       })(),
@@ -357,10 +369,11 @@ export async function soak(options: SoakOptions): Promise<boolean> {
       }
       return record;
     };
-    const ladderTournaments = new Set<string>();
-    for (const bot of [web, link]) {
-      const entry = await ok<{ recentGames?: { tournamentId: string }[]; games: number }>("GET", `/v1/ladder/${bot.id}`);
-      for (const game of entry.recentGames ?? []) ladderTournaments.add(game.tournamentId);
+    await noteLadderGames();
+    // The anchors (built-in bots on the ladder at fixed ratings) never move.
+    const anchors = await ok<{ bots: { bot: { name: string }; rating: number; anchor?: boolean }[] }>("GET", "/v1/ladder?limit=100");
+    for (const entry of anchors.bots.filter((row) => row.anchor)) {
+      check(entry.rating === anchorRatings.get(entry.bot.name), `anchor ${entry.bot.name} moved: ${anchorRatings.get(entry.bot.name)} at the start, ${entry.rating} at the end`);
     }
     for (const id of [...tournaments, ...ladderTournaments]) {
       let view = await ok<TournamentView>("GET", `/v1/tournaments/${id}`);
