@@ -22,7 +22,7 @@ import { deleteStorage } from "./storage.ts";
  * was the server's (the alarm that asked died in a crash or an eviction, or came late), so the turn
  * starts again, charged to no one, as a tournament restarts its games' clocks.
  */
-const SERVER_LOST_MIN_MS = 250_000;
+const SERVER_LOST_MIN_MS = 250;
 
 
 /** What the alarm needs of the match object. */
