@@ -215,11 +215,18 @@ export class TournamentObject extends DurableObject<Env> {
         if (!ended.ok || stored === undefined) return null;
         const match = ended.value as MatchState;
         // Both bots hear how it ended (a connected bot's open request closes), however it ended.
-        const notices: Extract<StepCommand, { type: "sendNotices" }> = { type: "sendNotices", game, matchId: command.matchId, tournamentId: tournament.id, gameId: stored.gameId, names: [stored.first, stored.second] };
+        const notices: Extract<StepCommand, { type: "sendNotices" }> = {
+          type: "sendNotices",
+          game,
+          matchId: command.matchId,
+          tournamentId: tournament.id,
+          gameId: stored.gameId,
+          names: [stored.first, stored.second],
+        };
         await sendEndNotices(match, notices, [
-            playerNamed(tournament, stored.first, this.env, this.calls),
-            playerNamed(tournament, stored.second, this.env, this.calls),
-          ]);
+          playerNamed(tournament, stored.first, this.env, this.calls),
+          playerNamed(tournament, stored.second, this.env, this.calls),
+        ]);
         // It ended on the board just before the cancellation reached it: the step records its result.
         return match.result?.reason === "cancelled" ? null : { type: "match", game, matchId: command.matchId, match, at: Date.now() };
       }
