@@ -16,7 +16,7 @@
  *   round (ceil(log2 N) + 1 rounds, each pairing a game pair from strengths), and the CPU of pairing
  *   round 1 and the last round (the mean of 5 runs of each).
  *
- * Goals (issue 22): at 10,000 ladder bots a record under 10 ms and a tick under 50 ms of CPU; a 1,024-bot
+ * Goals: at 10,000 ladder bots a record under 10 ms and a tick under 50 ms of CPU; a 1,024-bot
  * Swiss round under 1 s. Prints a table; with `--json` the last line is
  * {"ladder": [{"bots", "games", "recordMs", "tickMs", "bytesPerBot", "alarmMs", "alarmCalls"}...], "swiss": [{"bots", "round", "pairMs"}...]}.
  *
