@@ -4972,6 +4972,7 @@
       if (view.standings.length === 0) return `<p class="muted">No bots.</p>`;
       const buchholz = tieBreaks.includes("buchholz");
       const sonnebornBerger = tieBreaks.includes("sonnebornBerger");
+      const later = (tieBreak) => tieBreaks.indexOf(tieBreak) > 0 ? " wide-only" : "";
       const accuracyCell = (bot) => {
         const row = (view.accuracy ?? []).find((entry) => entry.bot === bot);
         if (!row || row.accuracy === null) return `<td class="num accuracy muted" title="no game reviewed yet">\u2013</td>`;
@@ -4979,9 +4980,9 @@
         return `<td class="num accuracy" title="${e(title2)}">${Math.round(row.accuracy * 100)}%</td>`;
       };
       const rows = view.standings.map(
-        (row) => `<tr data-bot="${e(row.bot)}"><td class="num">${row.rank}</td><td class="name">${name(row.bot)}</td><td class="num points">${points(row.points)}</td><td class="num wide-only">${row.wins}</td><td class="num wide-only">${row.draws}</td><td class="num wide-only">${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})</span>` : ""}</td><td class="num narrow-only">${row.wins}\u2013${row.draws}\u2013${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits}&nbsp;f.)</span>` : ""}</td><td class="num wide-only">${row.games}</td>${buchholz ? `<td class="num">${points(row.buchholz)}</td>` : ""}${sonnebornBerger ? `<td class="num">${row.sonnebornBerger.toFixed(2)}</td>` : ""}<td class="num rating">${ratingText(row.rating, row.ratingDeviation)}</td>${accuracyCell(row.bot)}</tr>`
+        (row) => `<tr data-bot="${e(row.bot)}"><td class="num">${row.rank}</td><td class="name">${name(row.bot)}</td><td class="num points">${points(row.points)}</td><td class="num wide-only">${row.wins}</td><td class="num wide-only">${row.draws}</td><td class="num wide-only">${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})</span>` : ""}</td><td class="num narrow-only">${row.wins}\u2013${row.draws}\u2013${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits}&nbsp;f.)</span>` : ""}</td><td class="num wide-only">${row.games}</td>${buchholz ? `<td class="num">${points(row.buchholz)}</td>` : ""}${sonnebornBerger ? `<td class="num${later("sonnebornBerger")}">${row.sonnebornBerger.toFixed(2)}</td>` : ""}<td class="num rating">${ratingText(row.rating, row.ratingDeviation)}</td>${accuracyCell(row.bot)}</tr>`
       );
-      return `<div class="table-wrap"><table class="standings"><thead><tr><th class="num">#</th><th>Bot</th><th class="num">Points</th><th class="num wide-only">Won</th><th class="num wide-only">Drawn</th><th class="num wide-only">Lost</th><th class="num narrow-only" title="won, drawn, lost">W\u2013D\u2013L</th><th class="num wide-only">Games</th>${buchholz ? `<th class="num" title="Buchholz: the final points of every opponent met">Bh</th>` : ""}${sonnebornBerger ? `<th class="num" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th>` : ""}<th class="num">Rating</th><th class="num" title="The share of its moves that kept the exact value, over its reviewed games">Accuracy</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+      return `<div class="table-wrap"><table class="standings"><thead><tr><th class="num">#</th><th>Bot</th><th class="num">Points</th><th class="num wide-only">Won</th><th class="num wide-only">Drawn</th><th class="num wide-only">Lost</th><th class="num narrow-only" title="won, drawn, lost">W\u2013D\u2013L</th><th class="num wide-only">Games</th>${buchholz ? `<th class="num" title="Buchholz: the final points of every opponent met">Bh</th>` : ""}${sonnebornBerger ? `<th class="num${later("sonnebornBerger")}" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th>` : ""}<th class="num">Rating</th><th class="num" title="The share of its moves that kept the exact value, over its reviewed games">Accuracy</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
     }
     function crosstableHtml(view) {
       const { bots, cells } = view.crosstable;
@@ -5198,11 +5199,10 @@
     function callRow(call) {
       const chosen = call.matchId === matchId && chosenPly !== null && String(call.ply) === chosenPly && call.kind === "move";
       const classes = [call.forfeit ? "forfeit" : "", chosen ? "chosen" : ""].filter(Boolean).join(" ");
-      const game = `<a href="/matches/${e(call.matchId)}">${e(call.matchId.slice(0, 8))}</a>${call.tournamentId ? ` <a class="muted" href="/tournaments/${e(call.tournamentId)}">${e(call.gameId)}</a>` : ""}`;
+      const game = `<a href="/matches/${e(call.matchId)}">${e(call.matchId.slice(0, 6))}</a>${call.tournamentId ? ` <a class="muted wide-only" href="/tournaments/${e(call.tournamentId)}">${e(call.gameId)}</a>` : ""}`;
       const status = call.status === null ? `<span class="muted">none</span>` : String(call.status);
-      const answer = call.kind === "end" ? `<span class="muted">end notice</span>` : call.move === null ? `<span class="muted">\u2013</span>` : `<code>${draw.moveHtml(call.move)}</code>`;
-      const forfeit = call.forfeit ? `<code>${e(call.forfeit)}</code>` : "";
-      return `<tr class="${classes}" data-call="${e(call.id)}" data-match="${e(call.matchId)}" data-ply="${call.ply}" data-kind="${call.kind}"><td class="wide-only">${e(call.sentAt.slice(11, 23))}</td><td>${game}</td><td class="num">${call.kind === "move" ? call.ply + 1 : ""}</td><td class="num">${status}</td><td class="num">${call.latencyMs} ms</td><td>${answer}</td><td>${forfeit}</td><td class="detail wide-only">${e(call.detail ?? "")}</td></tr>`;
+      const answer = call.forfeit ? `<span class="forfeit-code">forfeit <code>${e(call.forfeit)}</code></span>` : call.kind === "end" ? `<span class="muted">end notice</span>` : call.move === null ? `<span class="muted">\u2013</span>` : `<code>${draw.moveHtml(call.move)}</code>`;
+      return `<tr class="${classes}" data-call="${e(call.id)}" data-match="${e(call.matchId)}" data-ply="${call.ply}" data-kind="${call.kind}"><td class="wide-only">${e(call.sentAt.slice(11, 23))}</td><td>${game}</td><td class="num">${call.kind === "move" ? call.ply + 1 : ""}</td><td class="num">${status}</td><td class="num">${call.latencyMs}&nbsp;ms</td><td>${answer}</td><td class="detail wide-only">${e(call.detail ?? "")}</td></tr>`;
     }
     async function loadCalls(path, append) {
       if (token === null) return;
@@ -5221,7 +5221,7 @@
         return;
       }
       const heading = matchId ? `<p>The calls of match <a href="/matches/${e(matchId)}">${e(matchId)}</a>.</p>` : "";
-      log.innerHTML = answer.body.calls.length === 0 ? `${heading}<p class="muted" id="no-calls">No call recorded${matchId ? " for this game" : " yet"}.</p>` : `${heading}<div class="table-wrap"><table class="calls"><thead><tr><th class="wide-only">Sent (UTC)</th><th>Game</th><th class="num">Move</th><th class="num">Status</th><th class="num">Latency</th><th>Answer</th><th>Forfeit</th><th class="wide-only">Detail</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+      log.innerHTML = answer.body.calls.length === 0 ? `${heading}<p class="muted" id="no-calls">No call recorded${matchId ? " for this game" : " yet"}.</p>` : `${heading}<div class="table-wrap"><table class="calls"><thead><tr><th class="wide-only">Sent (UTC)</th><th>Game</th><th class="num">Move</th><th class="num">Status</th><th class="num">Latency</th><th>Answer</th><th class="wide-only">Detail</th></tr></thead><tbody>${rows}</tbody></table></div>`;
       kit.byId("calls-all").hidden = matchId === null;
       browser.document.querySelector("tr.chosen")?.scrollIntoView?.({ block: "center" });
     }

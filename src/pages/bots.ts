@@ -134,6 +134,7 @@ const STYLE = `
 .calls td { font-variant-numeric: tabular-nums; }
 .calls td.detail { overflow-wrap: anywhere; font-size: .9rem; }
 .calls tr.forfeit td { background: #fbe9e6; }
+.calls .forfeit-code { color: var(--bad); white-space: nowrap; }
 .calls tr.chosen td { outline: 2px solid var(--accent); outline-offset: -2px; }
 .pager { margin: .5rem 0; }
 svg.rating-chart { display: block; width: 100%; height: auto; max-width: 640px; }
@@ -198,14 +199,15 @@ function ratingSection(data: BotPageData): Html {
 }
 
 function tournamentsSection(data: BotPageData): Html {
-  if (data.tournaments.length === 0) return html`<p class="muted" id="no-tournaments">In none of the latest ${data.scanned} tournaments.</p>`;
+  if (data.tournaments.length === 0)
+    return html`<p class="muted" id="no-tournaments">${data.scanned === 0 ? "No tournament yet." : `In none of the latest ${data.scanned} tournament${data.scanned === 1 ? "" : "s"}.`}</p>`;
   const rows = data.tournaments.map((view) => {
     const row = view.standings.find((standing) => standing.bot === data.bot.name);
     return html`<tr><td class="name"><a href="/tournaments/${view.id}">${isolated(view.name ?? `Tournament ${view.id.slice(0, 6)}`)}</a></td>
 <td>${view.kind}</td><td>${view.status}</td><td class="num">${row ? html`${row.rank} of ${view.standings.length}` : ""}</td><td class="num">${row ? `${row.wins}–${row.draws}–${row.losses}` : ""}</td><td class="wide-only">${when(view.createdAt)}</td></tr>`;
   });
   return html`<div class="table-wrap"><table class="bot-tournaments"><thead><tr><th>Tournament</th><th>Kind</th><th>Status</th><th class="num">Rank</th><th class="num">W–D–L</th><th class="wide-only">Started (UTC)</th></tr></thead><tbody>${rows}</tbody></table></div>
-<p class="muted small">Among the latest ${data.scanned} tournaments of the service; ladder pairings are under its rating.</p>`;
+<p class="muted small">Among the latest ${data.scanned} tournament${data.scanned === 1 ? "" : "s"} of the service; its ladder pairings are under its rating.</p>`;
 }
 
 function gamesSection(data: BotPageData): Html {

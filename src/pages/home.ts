@@ -40,8 +40,8 @@ function newMatchForm(bots: readonly OfferedBot[]): Html {
 <legend>Opponent</legend>
 <div class="row">
 <label><input type="radio" name="opponent" value="engine" checked> The engine</label>
-<label><input type="radio" name="opponent" value="friend"> A friend <span class="muted">(you get a link to send)</span></label>
-<label><input type="radio" name="opponent" value="bot"> A registered bot</label>
+<label><input type="radio" name="opponent" value="friend"> A friend <span class="muted">(send a link)</span></label>
+<label><input type="radio" name="opponent" value="bot"> A bot</label>
 </div>
 <div class="row" id="bot-row" hidden>
 <label>Bot <select name="bot" id="bot-choice">${bots.map((bot) => html`<option value="${bot.id}">${isolated(bot.name)}</option>`)}</select></label>

@@ -51,6 +51,8 @@ export function makeTournamentViews(draw: Drawing) {
     if (view.standings.length === 0) return `<p class="muted">No bots.</p>`;
     const buchholz = tieBreaks.includes("buchholz");
     const sonnebornBerger = tieBreaks.includes("sonnebornBerger");
+    // On a phone only the first tie-break is shown, so the table fits.
+    const later = (tieBreak: string): string => (tieBreaks.indexOf(tieBreak) > 0 ? " wide-only" : "");
     /** The bot's accuracy over its reviewed games (the reviews follow the games, in the background). */
     const accuracyCell = (bot: string): string => {
       const row = (view.accuracy ?? []).find((entry) => entry.bot === bot);
@@ -64,12 +66,12 @@ export function makeTournamentViews(draw: Drawing) {
         `<td class="num wide-only">${row.wins}</td><td class="num wide-only">${row.draws}</td>` +
         `<td class="num wide-only">${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits} forfeit${row.forfeits === 1 ? "" : "s"})</span>` : ""}</td>` +
         `<td class="num narrow-only">${row.wins}–${row.draws}–${row.losses}${row.forfeits ? ` <span class="muted">(${row.forfeits}&nbsp;f.)</span>` : ""}</td>` +
-        `<td class="num wide-only">${row.games}</td>${buchholz ? `<td class="num">${points(row.buchholz)}</td>` : ""}${sonnebornBerger ? `<td class="num">${row.sonnebornBerger.toFixed(2)}</td>` : ""}<td class="num rating">${ratingText(row.rating, row.ratingDeviation)}</td>${accuracyCell(row.bot)}</tr>`,
+        `<td class="num wide-only">${row.games}</td>${buchholz ? `<td class="num">${points(row.buchholz)}</td>` : ""}${sonnebornBerger ? `<td class="num${later("sonnebornBerger")}">${row.sonnebornBerger.toFixed(2)}</td>` : ""}<td class="num rating">${ratingText(row.rating, row.ratingDeviation)}</td>${accuracyCell(row.bot)}</tr>`,
     );
     // On a phone the won, drawn and lost columns give way to one W–D–L column, and the games (their sum) to nothing.
     return (
       `<div class="table-wrap"><table class="standings"><thead><tr><th class="num">#</th><th>Bot</th><th class="num">Points</th><th class="num wide-only">Won</th><th class="num wide-only">Drawn</th><th class="num wide-only">Lost</th>` +
-      `<th class="num narrow-only" title="won, drawn, lost">W–D–L</th><th class="num wide-only">Games</th>${buchholz ? `<th class="num" title="Buchholz: the final points of every opponent met">Bh</th>` : ""}${sonnebornBerger ? `<th class="num" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th>` : ""}<th class="num">Rating</th><th class="num" title="The share of its moves that kept the exact value, over its reviewed games">Accuracy</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`
+      `<th class="num narrow-only" title="won, drawn, lost">W–D–L</th><th class="num wide-only">Games</th>${buchholz ? `<th class="num" title="Buchholz: the final points of every opponent met">Bh</th>` : ""}${sonnebornBerger ? `<th class="num${later("sonnebornBerger")}" title="Sonneborn-Berger: each opponent's points times the score against them">SB</th>` : ""}<th class="num">Rating</th><th class="num" title="The share of its moves that kept the exact value, over its reviewed games">Accuracy</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`
     );
   }
 

@@ -1,5 +1,5 @@
 /**
- * Every page against `wrangler dev`: the same navigation (Play, Puzzles, Learn, Analyze, Tournaments, Ladder, API docs)
+ * Every page against `wrangler dev`: the same navigation (Play, Puzzles, Learn, Analyze, Tournaments, Ladder, Bots, API docs)
  * on each, and no console error on any: not a script error, not a refused resource, not even the 404 of
  * a missing icon (the icon is served at /favicon.ico, which browsers ask for on /docs too). The home
  * page's "Error codes" opens a readable page, not raw JSON.
@@ -15,6 +15,7 @@ const NAVIGATION = [
   ["Analyze", "/analyze"],
   ["Tournaments", "/tournaments"],
   ["Ladder", "/ladder"],
+  ["Bots", "/bots"],
   ["API docs", "/docs"],
 ];
 
@@ -44,6 +45,7 @@ describe.skipIf(!baseUrl)("every page", () => {
     browser = await launchBrowser();
     const match = await api<CreatedMatch>("/v1/matches", { seats: [{ kind: "human", take: true }, { kind: "engine", level: "easy" }] });
     const tournament = await api<{ id: string }>("/v1/tournaments", { name: "Every page", bots: ["random", "easy"], gamesPerPair: 2, seed: 2 });
+    const bot = await api<{ id: string }>("/v1/bots", { name: `every-page-${Math.random().toString(36).slice(2, 7)}`, connection: "stream" });
     paths = [
       "/",
       "/puzzles",
@@ -54,6 +56,8 @@ describe.skipIf(!baseUrl)("every page", () => {
       "/tournaments",
       `/tournaments/${tournament.id}`,
       "/ladder",
+      "/bots",
+      `/bots/${bot.id}`,
       "/problems",
       "/problems/position/bad_character",
       `/matches/${"b".repeat(26)}`,

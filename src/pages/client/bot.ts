@@ -71,19 +71,20 @@ function botClient(env: ClientEnv, config: BotPageConfig): void {
   function callRow(call: BotCallOutput): string {
     const chosen = call.matchId === matchId && chosenPly !== null && String(call.ply) === chosenPly && call.kind === "move";
     const classes = [call.forfeit ? "forfeit" : "", chosen ? "chosen" : ""].filter(Boolean).join(" ");
-    const game = `<a href="/matches/${e(call.matchId)}">${e(call.matchId.slice(0, 8))}</a>${call.tournamentId ? ` <a class="muted" href="/tournaments/${e(call.tournamentId)}">${e(call.gameId)}</a>` : ""}`;
+    const game = `<a href="/matches/${e(call.matchId)}">${e(call.matchId.slice(0, 6))}</a>${call.tournamentId ? ` <a class="muted wide-only" href="/tournaments/${e(call.tournamentId)}">${e(call.gameId)}</a>` : ""}`;
     const status = call.status === null ? `<span class="muted">none</span>` : String(call.status);
-    const answer =
-      call.kind === "end"
+    // The move answered, or the forfeit the call was (a forfeit's answer, if any, is in its detail).
+    const answer = call.forfeit
+      ? `<span class="forfeit-code">forfeit <code>${e(call.forfeit)}</code></span>`
+      : call.kind === "end"
         ? `<span class="muted">end notice</span>`
         : call.move === null
           ? `<span class="muted">–</span>`
           : `<code>${draw.moveHtml(call.move)}</code>`;
-    const forfeit = call.forfeit ? `<code>${e(call.forfeit)}</code>` : "";
     return (
       `<tr class="${classes}" data-call="${e(call.id)}" data-match="${e(call.matchId)}" data-ply="${call.ply}" data-kind="${call.kind}">` +
       `<td class="wide-only">${e(call.sentAt.slice(11, 23))}</td><td>${game}</td><td class="num">${call.kind === "move" ? call.ply + 1 : ""}</td>` +
-      `<td class="num">${status}</td><td class="num">${call.latencyMs} ms</td><td>${answer}</td><td>${forfeit}</td><td class="detail wide-only">${e(call.detail ?? "")}</td></tr>`
+      `<td class="num">${status}</td><td class="num">${call.latencyMs}&nbsp;ms</td><td>${answer}</td><td class="detail wide-only">${e(call.detail ?? "")}</td></tr>`
     );
   }
 
@@ -107,7 +108,7 @@ function botClient(env: ClientEnv, config: BotPageConfig): void {
     log.innerHTML =
       answer.body.calls.length === 0
         ? `${heading}<p class="muted" id="no-calls">No call recorded${matchId ? " for this game" : " yet"}.</p>`
-        : `${heading}<div class="table-wrap"><table class="calls"><thead><tr><th class="wide-only">Sent (UTC)</th><th>Game</th><th class="num">Move</th><th class="num">Status</th><th class="num">Latency</th><th>Answer</th><th>Forfeit</th><th class="wide-only">Detail</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+        : `${heading}<div class="table-wrap"><table class="calls"><thead><tr><th class="wide-only">Sent (UTC)</th><th>Game</th><th class="num">Move</th><th class="num">Status</th><th class="num">Latency</th><th>Answer</th><th class="wide-only">Detail</th></tr></thead><tbody>${rows}</tbody></table></div>`;
     kit.byId("calls-all").hidden = matchId === null;
     browser.document.querySelector("tr.chosen")?.scrollIntoView?.({ block: "center" });
   }
