@@ -212,7 +212,7 @@ describe.skipIf(!baseUrl)("a bot author's pages", () => {
     await context.close();
   });
 
-  it("manages the bot with a pasted token in another browser: entry open, then the token refused once rotated", async () => {
+  it("manages the bot with a pasted token in another browser: entry open and back, then the old token refused once rotated", async () => {
     const watched = await openPage(browser, `/bots/${state.id}`, PHONE);
     const { page } = watched;
     expect(await page.isVisible("#token-form")).toBe(true);
@@ -227,6 +227,10 @@ describe.skipIf(!baseUrl)("a bot author's pages", () => {
     await page.click("#entry-button");
     await page.waitForFunction(() => document.querySelector("#entry-now")?.textContent === "open to everyone");
     expect((await api<{ entry: string }>(`/v1/bots/${state.id}`)).entry).toBe("open");
+    // And back: the other browser tests share this service, and their forms offer every open bot.
+    await page.click("#entry-button");
+    await page.waitForFunction(() => document.querySelector("#entry-now")?.textContent === "owner only");
+    expect((await api<{ entry: string }>(`/v1/bots/${state.id}`)).entry).toBe("owner");
     await page.click("#rotate-button");
     await page.waitForSelector("#rotated:not([hidden])");
     const rotated = (await page.textContent("#rotated-token")) ?? "";
