@@ -133,7 +133,7 @@ function ladder(bots: number): LadderRow {
     sql.db.exec("SAVEPOINT alarm");
     const alarm = cpuMs(() => {
       const reading = store.openPairings();
-      ended.forEach((pairing, index) => store.record(pairing, endedGames[index], now + 10_000));
+      for (const [index, pairing] of ended.entries()) store.record(pairing, endedGames[index], now + 10_000);
       const started = store.pairIdle(now + 10_000, random, newId, () => null);
       store.nextWork(now + 10_000);
       return reading.length + 2 * started.length;
