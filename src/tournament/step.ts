@@ -261,9 +261,16 @@ export function step<T extends TournamentProgress>(state: TournamentState<T>, ev
   const playing = tournament.status === "running" && game.status === "playing" && game.matchId === event.matchId;
   if (!playing) {
     const ended = tournament.status === "cancelled" || game.status === "cancelled";
-    // A game whose match ended on the board just before the cancellation reached it: its result stands
-    // (its notices are sent by the host that cancelled it).
-    if (event.type === "match" && game.status === "cancelled" && game.matchId === event.matchId && event.match.status === "finished") {
+    // A game whose match ended on the board just before the tournament's cancellation reached it: its
+    // result stands (its notices are sent by the host that cancelled it). An SPRT that decided keeps the
+    // games it had counted: those in play at its decision stay cancelled, as its statistics read them.
+    if (
+      event.type === "match" &&
+      tournament.status === "cancelled" &&
+      game.status === "cancelled" &&
+      game.matchId === event.matchId &&
+      event.match.status === "finished"
+    ) {
       const reason = event.match.result?.reason;
       if (reason !== undefined && reason !== "cancelled" && reason !== "aborted") {
         return { state: withGame(state, { ...recordEnd(game, event.matchId, event.match), pendingNotice: null }), commands: [] };

@@ -249,9 +249,9 @@ describe("tournament kinds", () => {
     expect(sprt?.pairs).toBe(points.length);
     expect(sprt?.elo.elo).toBeGreaterThan(0);
     expect(sprt?.elo.low).toBeLessThanOrEqual(sprt?.elo.elo as number);
-    // The page shows the same live state.
+    // The page shows the same live state, in normalized Elo (nElo) as the test reads it.
     const page = await (await request(`/tournaments/${created.id}`, { headers: { Accept: "text/html" } })).text();
-    expect(page).toContain("H1 accepted: <bdi>medium</bdi> is better than <bdi>random</bdi> by 50 Elo or more.");
+    expect(page).toContain("H1 accepted: <bdi>medium</bdi> is better than <bdi>random</bdi> by 50 nElo or more.");
     expect(page).toContain(`LLR <strong>${sprt?.llr.toFixed(2)}</strong>`);
     expect(page).toContain(`pentanomial [${sprt?.pentanomial.join(", ")}]`);
     expect(page).toContain("the SPRT decided");
