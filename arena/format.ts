@@ -161,7 +161,7 @@ function renderSwiss(report: SwissReport, openings = "the empty board"): string 
     const pairings = round.pairings.map(
       (pairing) => `${pairing.first} ${formatPoints(pairing.firstPoints)}-${formatPoints(pairing.secondPoints)} ${pairing.second}`,
     );
-    rounds.push([round.round + 1, pairings.join("\n"), round.byes.join(", ") || "—"]);
+    rounds.push([round.round, pairings.join("\n"), round.byes.join(", ") || "—"]);
   }
   const incidents = incidentsTable(report);
   const played = report.stopped ? `${report.roundsPlayed} of ${report.rounds} rounds (${report.stopped})` : `${report.rounds} rounds`;

@@ -32,14 +32,14 @@ describe("arena swiss", () => {
     const report = JSON.parse(readFileSync(json, "utf8")) as SwissReport;
     expect(report).toMatchObject({ kind: "swiss", rounds: 3, roundsPlayed: 3, stopped: null, byePoints: 1 });
     expect(report.games).toHaveLength(3 * 2 * 2);
-    expect(report.schedule.map((game) => game.round)).toEqual([0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2]);
+    expect(report.schedule.map((game) => game.round)).toEqual([1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]);
     // One bye a round, three different bots; each round's row names its pairings and its bye.
     const byes = report.roundResults.map((round) => round.byes[0]);
     expect(new Set(byes).size).toBe(3);
     for (const round of report.roundResults) {
       const roundsTable = text.slice(text.indexOf("\nRounds\n"));
-      const row = roundsTable.split("\n").find((line) => new RegExp(`^│ +${round.round + 1} │`).test(line)) as string;
-      expect(row, `round ${round.round + 1}`).toContain(round.byes[0]);
+      const row = roundsTable.split("\n").find((line) => new RegExp(`^│ +${round.round} │`).test(line)) as string;
+      expect(row, `round ${round.round}`).toContain(round.byes[0]);
       expect(row).toContain(`${round.pairings[0].first} `);
     }
     // No pairing repeated.

@@ -107,8 +107,9 @@ export const SWISS: TournamentFormat<SwissReport, "swiss"> = {
       roundsPlayed: swiss.paired,
       stopped: swiss.stopped,
       byePoints: swiss.byePoints,
-      roundResults: swiss.byRound,
-      schedule: run.games.map(scheduledOf),
+      // Rounds as players, the API and the pages count them: from 1 (the step counts from 0).
+      roundResults: swiss.byRound.map((round) => ({ ...round, round: round.round + 1 })),
+      schedule: run.games.map((game) => ({ ...scheduledOf(game), round: scheduledOf(game).round + 1 })),
       games: run.records,
       standings: SWISS.table(run.settings, run.progress, run.records).standings,
     };
