@@ -12,6 +12,9 @@ import { PRIOR_SD_ELO, RATING_ORIGIN } from "../tournament/index.ts";
 import { DRAWING, type Html, isolated, page, TOURNAMENT_VIEWS } from "./layout.ts";
 import { type ChartPoint, ratingChart, ratingSparkline } from "./ladder-chart.ts";
 
+/** `count` and `word`, made plural unless there is one. */
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
+
 const START: ChartPoint = { games: 0, rating: RATING_ORIGIN, deviation: PRIOR_SD_ELO };
 
 /** The ladder's own styles (the shared sheet has the rest). */
@@ -84,7 +87,7 @@ ${
     ? ""
     : html`<p class="muted" id="ladder-anchors">Anchors: ${settings.anchors.map((anchor, index) => html`${index > 0 ? ", " : ""}<a href="/ladder/${anchor.bot}">${anchor.bot}</a> at ${anchor.rating}`)}. Built-in bots at fixed ratings, so that ratings mean the same on every install; they play registered bots only.</p>`
 }
-<p>${view.total} bots, ${view.pairingsInPlay} pairings in play.</p>
+<p>${plural(view.total, "bot")}, ${plural(view.pairingsInPlay, "pairing")} in play.</p>
 ${paused.length === 0 ? "" : html`<div class="card paused-reason"><strong>Paused:</strong> ${paused.map((entry) => html`<div><a href="/ladder/${entry.bot.id}">${isolated(entry.bot.name)}</a>: ${entry.pausedReason}</div>`)}</div>`}
 <div class="table-wrap"><table class="ladder-table">
 <thead><tr><th class="num">#</th><th>Bot</th><th class="num">Rating</th><th>History</th><th class="num wide">Games</th><th class="num wide">W–D–L</th><th class="num wide">Forfeits</th><th>Now</th></tr></thead>
@@ -107,7 +110,6 @@ function accuracyStat(view: LadderBotOutput): Html {
   const { accuracy } = view;
   const pending = accuracy.pending === 0 ? "" : `, ${accuracy.pending} being reviewed`;
   if (accuracy.accuracy === null) return html`<div>Accuracy <b>–</b> <span class="muted">no game reviewed yet${pending}</span></div>`;
-  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
   return html`<div id="ladder-accuracy" title="over its latest ${LADDER_REVIEWED_GAMES} games that are reviewed">Accuracy <b>${Math.round(accuracy.accuracy * 100)}%</b> <span class="muted">${accuracy.kept} of ${plural(accuracy.moves, "move")} kept the value in ${plural(accuracy.games, "game")}; ${plural(accuracy.mistakes, "mistake")}, ${plural(accuracy.winsThrownAway, "win")} thrown away${pending}</span></div>`;
 }
 
