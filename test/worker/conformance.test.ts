@@ -159,7 +159,8 @@ function structural(s: Json, depth: number): fc.Arbitrary<unknown> {
     }
     case "string": {
       const minLength = s.minLength ?? 0;
-      const maxLength = s.maxLength ?? minLength + 24;
+      // A pattern bounds the length itself (`^[a-z2-7]{26}$`): no default bound beside it, which it could exclude.
+      const maxLength = s.maxLength ?? (typeof s.pattern === "string" ? Number.POSITIVE_INFINITY : minLength + 24);
       const fits = (text: string) => [...text].length >= minLength && [...text].length <= maxLength;
       if (typeof s.pattern === "string") return fc.stringMatching(new RegExp(s.pattern)).filter(fits);
       if (s.format === "uri" || s.format === "uri-reference") return fc.constant(s.example ?? "/");
