@@ -16,8 +16,9 @@
  *   afresh (a review's searches are small: most fit in one slice).
  * - No starvation of games: background work that has waited while STARVATION_SLICES slices went to
  *   people gets the next one; under a steady interactive load it still gets about one slice in
- *   STARVATION_SLICES + 1. Idle work is owed nothing: it runs when no other work waits, so reviews never
- *   slow a tournament (under one that keeps the engine busy they wait for its end).
+ *   STARVATION_SLICES + 1. Idle work runs when no other work waits, and under a steady load gets one
+ *   slice in IDLE_STARVATION_SLICES + 1 (about 3% of the engine): reviews barely slow a tournament, and
+ *   a ladder whose anchors play all the time does not hold them back for ever.
  * - A waiting search polls with timers of its own rather than wait on a promise that another request
  *   resolves: workerd cancels a request that waits on nothing of its own, taking it for hung. A search
  *   not heard from (its request canceled, its timers never to fire) is dropped from the line.
@@ -57,6 +58,11 @@ const ASSUMED_NODES_PER_SECOND = 2_000_000;
 export const DEFAULT_QUEUE_LENGTH = 16;
 /** Slices given to people while background work waits, before it gets one. */
 export const STARVATION_SLICES = 8;
+/**
+ * Slices given to people and games while idle work waits, before it gets one: a ladder that never
+ * ends (its anchors play all the time) must not hold the reviews of finished games back for ever.
+ */
+export const IDLE_STARVATION_SLICES = 32;
 
 /**
  * The two searches at the front of each class poll this often; the next ones less often, and those far
@@ -188,12 +194,12 @@ export class EngineScheduler {
   }
 
   /**
-   * The class the next slice goes to: background work passed over for too long, else the highest with
-   * work. Idle work is never owed a slice: it runs only when nothing else waits.
+   * The class the next slice goes to: background work passed over for STARVATION_SLICES slices, or idle
+   * work passed over for IDLE_STARVATION_SLICES, else the highest with work.
    */
   private classToRun(): EnginePriority | null {
     const waiting = ENGINE_PRIORITIES.filter((priority) => this.lines[priority].length > 0);
-    const owed = waiting.find((priority) => priority !== "idle" && this.passedOver[priority] >= STARVATION_SLICES);
+    const owed = waiting.find((priority) => this.passedOver[priority] >= (priority === "idle" ? IDLE_STARVATION_SLICES : STARVATION_SLICES));
     return owed ?? waiting[0] ?? null;
   }
 

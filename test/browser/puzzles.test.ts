@@ -126,6 +126,7 @@ describe.skipIf(!baseUrl)("the puzzles page", () => {
         "Analyze",
         "Tournaments",
         "Ladder",
+        "Bots",
         "API docs",
       ]);
       await expectNoSidewaysScroll(page);

@@ -114,7 +114,7 @@ describe.skipIf(!baseUrl)("the slips a new player met", () => {
     for (const [name, viewport] of SIZES) {
       const watched = await openPage(browser, "/no/such/page", viewport);
       expect(await watched.page.textContent("h1")).toBe("Not found");
-      expect(await watched.page.$$eval("header.site nav a", (links) => links.length)).toBe(7);
+      expect(await watched.page.$$eval("header.site nav a", (links) => links.length)).toBe(8);
       await screenshot(watched.page, `slip-not-found-${name}`, { fullPage: false });
       await watched.context.close();
     }

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { EngineBusy, evaluate } from "../../src/engine/index.ts";
-import { EngineScheduler, type EnginePriority, type SliceGrant, STARVATION_SLICES } from "../../src/engine/scheduler.ts";
+import { EngineScheduler, type EnginePriority, IDLE_STARVATION_SLICES, type SliceGrant, STARVATION_SLICES } from "../../src/engine/scheduler.ts";
 import { evaluateSliced } from "../../src/engine/sliced.ts";
 import { makeRules, type Position } from "../../src/rules/index.ts";
 import { ongoingPositions } from "./engine-positions.ts";
@@ -121,6 +121,23 @@ describe("three classes", () => {
     expect(log.slice(1, 3)).toEqual(["P", "P"]);
     expect(log.slice(-2)).toEqual(["R", "R"]);
     expect(log.slice(3, -2).every((name) => name.startsWith("g"))).toBe(true);
+  });
+});
+
+describe("idle work under a steady load", () => {
+  it("gets one slice after IDLE_STARVATION_SLICES of games' work, so a ladder that never ends does not hold reviews back for ever", async () => {
+    const scheduler = new EngineScheduler({ queueLength: 4 });
+    const log: string[] = [];
+    const review = slices(scheduler, "idle", 3, log, "R");
+    // Games' work that never lets up: more slices than the review would wait for.
+    const games = Array.from({ length: 4 }, (_, index) => slices(scheduler, "background", 30, log, `g${index}`));
+    await Promise.all([review, ...games]);
+    const reviewAt = log.flatMap((name, index) => (name === "R" ? [index] : []));
+    expect(reviewAt).toHaveLength(3);
+    expect(reviewAt[0]).toBe(0);
+    // Each next review slice within IDLE_STARVATION_SLICES of the games' slices, long before the games end.
+    for (let index = 1; index < reviewAt.length; index++) expect(reviewAt[index] - reviewAt[index - 1] - 1).toBeLessThanOrEqual(IDLE_STARVATION_SLICES);
+    expect(reviewAt[2]).toBeLessThan(log.length - 20);
   });
 });
 
