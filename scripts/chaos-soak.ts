@@ -388,6 +388,14 @@ export async function soak(options: SoakOptions): Promise<boolean> {
       }
       return record;
     };
+    // The ladder pairs on its own alarm: take the bots off it first, so that it records no new pairing
+    // while the checks run (its pairings in play are played out and seen below).
+    for (const bot of [web, link]) await ok("DELETE", `/v1/ladder/${bot.id}`, undefined, { Authorization: `Bearer ${bot.token}` });
+    for (let waited = 0; waited < 180; waited += 2) {
+      const entries = await Promise.all([web, link].map((bot) => ok<{ playing?: unknown }>("GET", `/v1/ladder/${bot.id}`)));
+      if (entries.every((entry) => entry.playing === null || entry.playing === undefined)) break;
+      await sleep(2_000);
+    }
     await noteLadderGames();
     // The anchors (built-in bots on the ladder at fixed ratings) never move.
     const anchors = await ok<{ bots: { bot: { name: string }; rating: number; anchor?: boolean }[] }>("GET", "/v1/ladder?limit=100");
