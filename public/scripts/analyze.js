@@ -1446,6 +1446,7 @@
   var ASSUMED_NODES_PER_SECOND = 2e6;
   var DEFAULT_QUEUE_LENGTH = 16;
   var STARVATION_SLICES = 8;
+  var IDLE_STARVATION_SLICES = 32;
   var FRONT_POLL_MS = 2;
   var QUEUED_POLL_MS = 25;
   var FAR_POLL_MS = 250;
@@ -1538,12 +1539,12 @@
       return this.classToRun() === search.priority;
     }
     /**
-     * The class the next slice goes to: background work passed over for too long, else the highest with
-     * work. Idle work is never owed a slice: it runs only when nothing else waits.
+     * The class the next slice goes to: background work passed over for STARVATION_SLICES slices, or idle
+     * work passed over for IDLE_STARVATION_SLICES, else the highest with work.
      */
     classToRun() {
       const waiting = ENGINE_PRIORITIES.filter((priority) => this.lines[priority].length > 0);
-      const owed = waiting.find((priority) => priority !== "idle" && this.passedOver[priority] >= STARVATION_SLICES);
+      const owed = waiting.find((priority) => this.passedOver[priority] >= (priority === "idle" ? IDLE_STARVATION_SLICES : STARVATION_SLICES));
       return owed ?? waiting[0] ?? null;
     }
     /** Drops, from the front of each class, searches not heard from in time. */
@@ -4934,8 +4935,9 @@
         roundsPlayed: swiss.paired,
         stopped: swiss.stopped,
         byePoints: swiss.byePoints,
-        roundResults: swiss.byRound,
-        schedule: run.games.map(scheduledOf),
+        // Rounds as players, the API and the pages count them: from 1 (the step counts from 0).
+        roundResults: swiss.byRound.map((round) => ({ ...round, round: round.round + 1 })),
+        schedule: run.games.map((game) => ({ ...scheduledOf(game), round: scheduledOf(game).round + 1 })),
         games: run.records,
         standings: SWISS.table(run.settings, run.progress, run.records).standings
       };
