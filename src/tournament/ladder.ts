@@ -109,7 +109,8 @@ export const LADDER_EXPLORE = { settled: 0.1, uncertain: 0.4 } as const;
  * probability 0.1 to 0.5 (by its deviation) with an unpaired candidate at random; a bot with nobody
  * left below takes the nearest anchor above it. Anchors are only ever taken, so never meet each other.
  * With an odd number of bots and no anchor idle, the bot with the most recent games sits out (with an
- * anchor idle, it plays the anchor). O(n).
+ * anchor idle, it plays the anchor); no pick takes the last idle anchor when that would leave a bot
+ * alone, so every bot is paired whenever their number is even or an anchor is idle. O(n).
  */
 export function ladderPairs(idle: readonly LadderCandidate[], random: RandomSource): [LadderCandidate, LadderCandidate][] {
   const n = idle.length;
@@ -140,6 +141,10 @@ export function ladderPairs(idle: readonly LadderCandidate[], random: RandomSour
     }
   };
   if (out >= 0) remove(out);
+  // Unpaired bots and anchors: a bot may take an anchor only while that leaves a partner for every bot
+  // after it (an even number of bots, or an anchor for the odd one out).
+  let botsLeft = bots - (out >= 0 ? 1 : 0);
+  let anchorsLeft = n - bots;
   const pairs: [LadderCandidate, LadderCandidate][] = [];
   for (let i = 0; i < n && pool.length >= 2; i++) {
     if (taken[i] || idle[i].anchor) continue;
@@ -147,12 +152,20 @@ export function ladderPairs(idle: readonly LadderCandidate[], random: RandomSour
     const above = previous[i];
     const nearest = next[i] < n ? next[i] : above;
     remove(i);
+    botsLeft--;
     const bot = idle[i];
     const uncertainty = Math.max(0, Math.min(1, (bot.deviation - 100) / (PRIOR_SD_ELO - 100)));
     let partner = nearest;
     if (random() < LADDER_EXPLORE.settled + LADDER_EXPLORE.uncertain * uncertainty) partner = pool[Math.floor(random() * pool.length)];
     else if (idle[nearest].id === bot.lastOpponent && nearest !== above && next[nearest] < n) partner = next[nearest];
+    if (idle[partner].anchor && anchorsLeft === 1 && botsLeft % 2 === 1) {
+      // The last anchor would leave a bot alone: the nearest bot below instead (only anchors are above).
+      partner = next[i];
+      while (idle[partner].anchor) partner = next[partner];
+    }
     remove(partner);
+    if (idle[partner].anchor) anchorsLeft--;
+    else botsLeft--;
     pairs.push([bot, idle[partner]]);
   }
   return pairs;

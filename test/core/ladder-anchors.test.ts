@@ -55,11 +55,12 @@ describe("anchors in the pairing", () => {
       const ids = pairs.flat().map((candidate) => candidate.id);
       expect(new Set(ids).size, `seed ${seed}`).toBe(ids.length);
       for (const [a, b] of pairs) expect(a.anchor && b.anchor, `seed ${seed}`).toBeFalsy();
-      // Every bot is paired unless random picks took all three anchors from an odd number of bots.
-      const unpaired = n - ids.filter((id) => id.startsWith("b")).length;
-      expect(unpaired, `seed ${seed}`).toBeLessThanOrEqual(1);
-      if (unpaired === 1) expect(pairs.filter(([, b]) => b.anchor).length).toBe(3);
+      // Every bot is paired: no pick, at random or the nearest, takes the last anchor from a bot left alone.
+      expect(ids.filter((id) => id.startsWith("b")), `seed ${seed}`).toHaveLength(n);
     }
+    // Four bots between three anchors, each picking at random or the nearest: all four play.
+    const interleaved = [bot("b1", 1800), bot("hard", 1710, true), bot("b2", 1600), bot("medium", 1500, true), bot("b3", 1400), bot("easy", 1290, true), bot("b4", 1200)];
+    for (const draw of [0, 0.99]) expect(ladderPairs(interleaved, () => draw).flat().filter((candidate) => !candidate.anchor)).toHaveLength(4);
     // Without an anchor, an odd one out still sits out.
     expect(ladderPairs([bot("a", 1600), bot("b", 1500), bot("c", 1400)], () => 0.99)).toHaveLength(1);
   });
