@@ -30,6 +30,15 @@ describe("the committed page scripts", () => {
       expect(text, name).toContain("page-config");
     }
   });
+
+  it("carry only what their page uses: none reaches the opening suites, the webhook signatures or the Swiss pairing", () => {
+    for (const name of PAGE_SCRIPTS) {
+      const text = readFileSync(join(OUTPUT_DIR, `${name}.js`), "utf8");
+      expect(text.length, `${name}.js`).toBeLessThan(80 * 1024);
+      for (const module of ["src/tournament/openings/", "node_modules/standardwebhooks/", "src/tournament/dutch.ts", "src/engine/scheduler.ts"])
+        expect(text.includes(`  // ${module}`), `${name}.js bundles ${module}`).toBe(false);
+    }
+  });
 });
 
 describe("a page script with a wrong import", () => {
