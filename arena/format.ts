@@ -220,8 +220,13 @@ interface FormatText {
   live?(progress: RunProgress, options: FormatOptions, first: string, total: number): string;
 }
 
-/** The formats whose report has a text of its own; the others (a round robin, a gauntlet) read as standings, crosstable and their extra rows. */
-const FORMAT_TEXTS: Partial<Record<TournamentKind, FormatText>> = {
+/**
+ * Each format's text, one entry per kind (a format added without one fails the type check): a round robin
+ * and a gauntlet read as standings, crosstable and their extra rows; an SPRT and a Swiss have texts of their own.
+ */
+const FORMAT_TEXTS: Record<TournamentKind, FormatText> = {
+  roundRobin: { render: (report, openings) => renderReport(report as TournamentReport, openings) },
+  gauntlet: { render: (report, openings) => renderReport(report as TournamentReport, openings) },
   sprt: {
     render: (report, openings) => renderSprt(report as SprtReport, openings),
     live: (progress, options, first, total) => (options.sprt ? sprtProgressLine(progress, options.sprt, first, total) : ""),
@@ -229,5 +234,4 @@ const FORMAT_TEXTS: Partial<Record<TournamentKind, FormatText>> = {
   swiss: { render: (report, openings) => renderSwiss(report as SwissReport, openings) },
 };
 
-export const textOf = (format: AnyFormat): FormatText =>
-  FORMAT_TEXTS[format.kind] ?? { render: (report, openings) => renderReport(report as TournamentReport, openings) };
+export const textOf = (format: AnyFormat): FormatText => FORMAT_TEXTS[format.kind];
