@@ -9,7 +9,8 @@
  * - Slices, not searches, are scheduled: at each slice boundary the next slice goes to the highest
  *   class that has work waiting, so a person's search waits at most for the one slice in progress (a
  *   few milliseconds), never for a tournament's search to finish.
- * - Within a class, searches run one after another, first come first served. Interactive work has a
+ * - Within a class, searches run one after another, first come first served, but for those that come
+ *   `ahead` (the review of a person's game): they pass the searches not yet started. Interactive work has a
  *   table bank of its own (table.ts), so a background search that it interrupts finds its table as it
  *   left it and loses no work (its history and node count come back with its continuation, slices.ts).
  *   Idle work shares the background bank: a review's search interrupted by a bot's starts its table
@@ -51,6 +52,12 @@ export interface WorkOptions {
   priority: EnginePriority;
   /** An API request: refused with EngineBusy when the interactive line is full. Engine seats and background work never are. */
   refusable?: boolean;
+  /**
+   * Ahead of the searches of its class that have not started (behind those that have, and behind
+   * earlier ones ahead): a review of a person's game, which someone may be waiting to read, before a
+   * backlog of tournament games' reviews that nobody is.
+   */
+  ahead?: boolean;
 }
 
 /** A conservative rate for Retry-After: below the exact search's 4-6 million nodes a second on one core. */
@@ -86,6 +93,7 @@ interface Search {
   readonly priority: EnginePriority;
   readonly budget: number;
   readonly refusable: boolean;
+  readonly ahead: boolean;
   /** Date.now() when it last showed it is alive (a poll, a slice). */
   seen: number;
   /** Slices it was given. */
@@ -137,12 +145,14 @@ export class EngineScheduler {
    * turn before `task` starts. A refusable search beyond the interactive line's length throws EngineBusy.
    */
   async run<T>(options: WorkOptions, budget: number, task: (pause: () => Promise<void>) => Promise<T>): Promise<T> {
-    const search: Search = { priority: options.priority, budget, refusable: options.refusable === true, seen: Date.now(), slices: 0 };
+    const search: Search = { priority: options.priority, budget, refusable: options.refusable === true, ahead: options.ahead === true, seen: Date.now(), slices: 0 };
     const line = this.lines[search.priority];
     if (search.refusable && line.filter((other) => other.refusable).length > this.queueLength) {
       throw new EngineBusy(this.expectedWaitS(), line.length);
     }
-    line.push(search);
+    const behind = search.ahead ? line.findIndex((other) => !other.ahead && other.slices === 0) : -1;
+    if (behind >= 0) line.splice(behind, 0, search);
+    else line.push(search);
     this.numbers.set(search, ++this.arrivals);
     try {
       await this.turn(search);

@@ -10,7 +10,7 @@ import { currentPly, deadline, engineAction, flagOverdue, type MatchAction, type
 import { hashSeed } from "../engine/index.ts";
 import { askBot, decideAction, turnAsk } from "../tournament/index.ts";
 import { endNoticesDue, seatNames } from "./match-notices.ts";
-import { computeReview, mineReview, reportDue, reportReview, reviewDue, saveReview } from "./match-review.ts";
+import { computeReview, mineReview, reportDue, reportReview, reviewDue, reviewWork, saveReview } from "./match-review.ts";
 import { nextAlarm, type MatchStore } from "./match-store.ts";
 import { botPlayer, registeredEntry } from "./bot-players.ts";
 import { callRecorder } from "./bot-link.ts";
@@ -130,7 +130,7 @@ async function seatedEntry(env: Env, botId: string, name: string): Promise<Store
 
 /** Reviews the finished match (background work: the engine serves people first), stores the review, and re-arms the alarm. */
 async function review({ env, store }: AlarmHost, match: StoredMatch): Promise<void> {
-  const computed = await computeReview(match, env);
+  const computed = await computeReview(match, env, reviewWork(store.storage, match));
   const current = store.load();
   if (!current) return;
   saveReview(store.storage, computed);

@@ -4,6 +4,7 @@
  * match, and read from there afterwards. An object evicted or restarted while reviewing runs its alarm
  * again and starts the review over; nothing partial is stored.
  */
+import type { WorkOptions } from "../engine/index.ts";
 import { type GameReview, openingPlies, replayRecord, reviewGameInTurn } from "../match/index.ts";
 import { offerMinedPuzzle } from "./puzzle-mining.ts";
 import { configureEngineTurns, objectNamed, readSettings, type ReviewedSeat, type StoredMatch } from "../wire/index.ts";
@@ -39,8 +40,17 @@ export function askForReview(storage: DurableObjectStorage): void {
   storage.kv.put(ASKED_KEY, true);
 }
 
-/** Reviews the finished match as idle work (after people and games), each value exact within ENGINE_MAX_NODES; the caller stores it (saveReview). */
-export async function computeReview(match: StoredMatch, env: Env): Promise<GameReview> {
+/**
+ * How a match's review enters the engine: idle work (after people and games), and ahead of a backlog of
+ * tournament games' reviews when it is a hosted match (someone's game, which they may be waiting to read)
+ * or its review was asked for.
+ */
+export function reviewWork(storage: DurableObjectStorage, match: StoredMatch): WorkOptions {
+  return { priority: "idle", ahead: match.tournamentId === undefined || storage.kv.get<boolean>(ASKED_KEY) === true };
+}
+
+/** Reviews the finished match as `work` (reviewWork), each value exact within ENGINE_MAX_NODES; the caller stores it (saveReview). */
+export async function computeReview(match: StoredMatch, env: Env, work: WorkOptions): Promise<GameReview> {
   const settings = readSettings(env);
   configureEngineTurns(settings);
   const { state } = match;
@@ -52,7 +62,7 @@ export async function computeReview(match: StoredMatch, env: Env): Promise<GameR
       openingPlies: openingPlies(state.config),
       maxNodes: settings.maxNodes,
     },
-    { priority: "idle" },
+    work,
   );
   // Every stored match replays (the reducer made it): a failure here is a defect, not a bad input.
   if (!reviewed.ok) throw new Error(`match ${match.id} does not replay for its review: ${reviewed.error.code} ${reviewed.error.detail}`);

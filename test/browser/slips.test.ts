@@ -38,9 +38,13 @@ describe.skipIf(!baseUrl)("the slips a new player met", () => {
       const watched = await openPage(browser, `/matches/${created.id}`, viewport);
       const { page } = watched;
       await page.waitForSelector(".pool-empty");
-      const [note, pool] = await Promise.all([page.locator(".pool-empty").boundingBox(), page.locator("#pool, .pool").first().boundingBox()]);
-      expect(note?.width ?? 0).toBeGreaterThan((pool?.width ?? 0) * 0.8);
-      expect(note?.height ?? 99).toBeLessThan(50);
+      // Measured once the page's script has drawn the pool (it draws it again when its socket opens).
+      const measure = async () => {
+        const [note, pool] = await Promise.all([page.locator(".pool-empty").boundingBox(), page.locator("#pool, .pool").first().boundingBox()]);
+        return note && pool && note.width > 0 ? { share: note.width / pool.width, height: note.height } : { share: 0, height: 99 };
+      };
+      await expect.poll(async () => (await measure()).share, { timeout: 20_000 }).toBeGreaterThan(0.8);
+      expect((await measure()).height).toBeLessThan(50);
       await expectNoSidewaysScroll(page);
       await screenshot(page, `slip-drawn-${name}`);
       watched.checkClean();

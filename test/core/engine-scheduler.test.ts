@@ -124,6 +124,26 @@ describe("three classes", () => {
   });
 });
 
+describe("a search that comes ahead", () => {
+  it("passes the searches of its class not yet started, behind the one in progress and earlier ones ahead", async () => {
+    const scheduler = new EngineScheduler({ queueLength: 4 });
+    const log: string[] = [];
+    const run = (name: string, ahead: boolean) =>
+      scheduler.run({ priority: "idle", ahead }, 1_000_000, async (pause) => {
+        for (let slice = 0; slice < 2; slice++) {
+          if (slice > 0) await pause();
+          log.push(name);
+        }
+      });
+    // A backlog of tournament games' reviews, the first in progress; then two reviews of people's games.
+    const backlog = ["t1", "t2", "t3"].map((name) => run(name, false));
+    await until(() => log.length >= 1);
+    const people = [run("p1", true), run("p2", true)];
+    await Promise.all([...backlog, ...people]);
+    expect(log).toEqual(["t1", "t1", "p1", "p1", "p2", "p2", "t2", "t2", "t3", "t3"]);
+  });
+});
+
 describe("idle work under a steady load", () => {
   it("gets one slice after IDLE_STARVATION_SLICES of games' work, so a ladder that never ends does not hold reviews back for ever", async () => {
     const scheduler = new EngineScheduler({ queueLength: 4 });

@@ -10,6 +10,8 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { MatchObject } from "../../src/objects/match.ts";
+import { reviewWork } from "../../src/objects/match-review.ts";
+import type { MatchStore } from "../../src/objects/match-store.ts";
 import type { GameReviewOutput } from "../../src/wire/review-schemas.ts";
 import { expectProblem, json200, postJson, request } from "./http.ts";
 import { createMatch, ROW_QUARTO_SETUP, sendMove, stubOf, tokenOf } from "./match-client.ts";
@@ -156,6 +158,26 @@ describe("GET /v1/matches/{id}/review", () => {
       });
     }
     expect(accuracy[1].mistakes).toBeGreaterThan(0);
+  });
+
+  it("a person's game is reviewed ahead of a backlog of tournament games' reviews, as is a tournament game whose review was asked for", async () => {
+    const workOf = (id: string) =>
+      runInDurableObject(stubOf(id), (instance: MatchObject, state) => {
+        const match = (instance as unknown as { store: MatchStore }).store.load();
+        if (!match) throw new Error(`no match ${id}`);
+        return reviewWork(state.storage, match);
+      });
+    expect(await workOf(await playWon())).toEqual({ priority: "idle", ahead: true });
+    const created = await createTournament({ bots: ["easy", "random"], gamesPerPair: 2, seed: 5 });
+    for (let alarms = 0; (await getTournament(created.id)).status === "running"; alarms++) {
+      if (alarms > 500) throw new Error("the tournament does not end");
+      if (!(await runDurableObjectAlarm(tournamentStub(created.id)))) await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const [game] = (await getTournament(created.id)).games;
+    const matchId = game.matchId as string;
+    expect(await workOf(matchId)).toEqual({ priority: "idle", ahead: false });
+    expect((await request(`/v1/matches/${matchId}/review`)).status).toBe(202);
+    expect(await workOf(matchId)).toEqual({ priority: "idle", ahead: true });
   });
 
   it("a forced win thrown away in a reviewed game becomes a mined puzzle", async () => {
