@@ -10,7 +10,9 @@
  *   class that has work waiting, so a person's search waits at most for the one slice in progress (a
  *   few milliseconds), never for a tournament's search to finish.
  * - Within a class, searches run one after another, first come first served, but for those that come
- *   `ahead` (the review of a person's game): they pass the searches not yet started. Interactive work has a
+ *   `ahead` (the review of a person's game): they pass the searches not yet started. Idle work that
+ *   is not ahead runs newest first: the reviews of the games that just ended (whose pages someone may
+ *   be watching) before a backlog of older ones. Interactive work has a
  *   table bank of its own (table.ts), so a background search that it interrupts finds its table as it
  *   left it and loses no work (its history and node count come back with its continuation, slices.ts).
  *   Idle work shares the background bank: a review's search interrupted by a bot's starts its table
@@ -55,7 +57,7 @@ export interface WorkOptions {
   /**
    * Ahead of the searches of its class that have not started (behind those that have, and behind
    * earlier ones ahead): a review of a person's game, which someone may be waiting to read, before a
-   * backlog of tournament games' reviews that nobody is.
+   * backlog of tournament games' reviews that nobody is (idle work not ahead runs newest first).
    */
   ahead?: boolean;
 }
@@ -150,7 +152,9 @@ export class EngineScheduler {
     if (search.refusable && line.filter((other) => other.refusable).length > this.queueLength) {
       throw new EngineBusy(this.expectedWaitS(), line.length);
     }
-    const behind = search.ahead ? line.findIndex((other) => !other.ahead && other.slices === 0) : -1;
+    // Ahead: past the searches not started that are not ahead. Idle work is otherwise newest first (a
+    // review nobody asked for of the game that just ended, before a backlog of older ones).
+    const behind = search.ahead || search.priority === "idle" ? line.findIndex((other) => !other.ahead && other.slices === 0) : -1;
     if (behind >= 0) line.splice(behind, 0, search);
     else line.push(search);
     this.numbers.set(search, ++this.arrivals);

@@ -125,7 +125,7 @@ describe("three classes", () => {
 });
 
 describe("a search that comes ahead", () => {
-  it("passes the searches of its class not yet started, behind the one in progress and earlier ones ahead", async () => {
+  it("passes the searches of its class not yet started, behind the one in progress and earlier ones ahead; other idle work runs newest first", async () => {
     const scheduler = new EngineScheduler({ queueLength: 4 });
     const log: string[] = [];
     const run = (name: string, ahead: boolean) =>
@@ -135,12 +135,13 @@ describe("a search that comes ahead", () => {
           log.push(name);
         }
       });
-    // A backlog of tournament games' reviews, the first in progress; then two reviews of people's games.
+    // A backlog of tournament games' reviews, the first in progress; then two reviews of people's games,
+    // and one more tournament game's.
     const backlog = ["t1", "t2", "t3"].map((name) => run(name, false));
     await until(() => log.length >= 1);
-    const people = [run("p1", true), run("p2", true)];
-    await Promise.all([...backlog, ...people]);
-    expect(log).toEqual(["t1", "t1", "p1", "p1", "p2", "p2", "t2", "t2", "t3", "t3"]);
+    const later = [run("p1", true), run("t4", false), run("p2", true)];
+    await Promise.all([...backlog, ...later]);
+    expect(log).toEqual(["t1", "t1", "p1", "p1", "p2", "p2", "t4", "t4", "t3", "t3", "t2", "t2"]);
   });
 });
 
