@@ -5,7 +5,9 @@
  * happens in here. Management tokens are stored as SHA-256 hashes; signing secrets are stored as is,
  * because the arena needs them to sign its calls, and leave the registry only towards a tournament.
  * Beside the bots it keeps an index of the tournaments started with POST /v1/tournaments (id and
- * creation time only: each tournament's object holds the rest), which the /tournaments page lists.
+ * creation time only: each tournament's object holds the rest), which the /tournaments page lists, and
+ * the registered bots each entered, which a bot's page reads (an index lookup per bot: its cost does not
+ * grow with the service's other tournaments; a row per registered entrant of each tournament kept).
  */
 import { DurableObject } from "cloudflare:workers";
 import { err, ok } from "../rules/index.ts";
@@ -36,11 +38,25 @@ const fromRow = (row: BotRow): StoredBot => ({
   createdAt: row.created_at,
 });
 
-/** The registry's tables (storage.ts): the bots, and the index of tournaments. */
-const REGISTRY_SCHEMA: TableSchema = {
+/** Each registered bot's tournaments, newest first: looked up by bot, dropped by tournament. */
+const TOURNAMENT_BOTS_TABLE = [
+  "CREATE TABLE tournament_bots (bot_id TEXT NOT NULL, tournament_id TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (bot_id, created_at, tournament_id))",
+  "CREATE INDEX tournament_bots_by_tournament ON tournament_bots (tournament_id)",
+];
+
+/**
+ * The registry's tables (storage.ts): the bots, the index of tournaments, and which registered bots
+ * each tournament entered. Version 2 added the last; a store of version 1 gets it empty (the
+ * tournaments indexed before know no entrants here, so a bot's page lists its tournaments from then on).
+ */
+export const REGISTRY_SCHEMA: TableSchema = {
   object: "registry",
-  version: 1,
-  migrations: {},
+  version: 2,
+  migrations: {
+    1: (sql) => {
+      for (const statement of TOURNAMENT_BOTS_TABLE) sql.exec(statement);
+    },
+  },
   create(sql) {
     sql.exec(`CREATE TABLE bots (
       id TEXT PRIMARY KEY,
@@ -54,6 +70,7 @@ const REGISTRY_SCHEMA: TableSchema = {
       created_at INTEGER NOT NULL
     )`);
     sql.exec("CREATE TABLE tournaments (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)");
+    for (const statement of TOURNAMENT_BOTS_TABLE) sql.exec(statement);
   },
 };
 
@@ -111,9 +128,25 @@ export class BotRegistry extends DurableObject<Env> {
     return { bots: rows.slice(0, limit).map((bot) => botOutput(bot)), more: rows.length > limit };
   }
 
-  /** Adds a tournament to the index (again: no change). */
-  async noteTournament(id: string, createdAt: number): Promise<void> {
-    this.ctx.storage.sql.exec("INSERT OR IGNORE INTO tournaments (id, created_at) VALUES (?, ?)", id, createdAt);
+  /** Adds a tournament to the index with the registered bots it entered (again: no change). */
+  async noteTournament(id: string, createdAt: number, botIds: readonly string[]): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    this.ctx.storage.transactionSync(() => {
+      sql.exec("INSERT OR IGNORE INTO tournaments (id, created_at) VALUES (?, ?)", id, createdAt);
+      for (const botId of botIds) sql.exec("INSERT OR IGNORE INTO tournament_bots (bot_id, tournament_id, created_at) VALUES (?, ?, ?)", botId, id, createdAt);
+    });
+  }
+
+  /** The newest `limit` tournaments the registered bot `botId` entered (an index lookup: the service's other tournaments cost nothing). */
+  async tournamentsOf(botId: string, limit: number): Promise<{ id: string; createdAt: number }[]> {
+    return this.ctx.storage.sql
+      .exec<{ tournament_id: string; created_at: number }>(
+        "SELECT tournament_id, created_at FROM tournament_bots WHERE bot_id = ? ORDER BY created_at DESC, tournament_id DESC LIMIT ?",
+        botId,
+        limit,
+      )
+      .toArray()
+      .map((row) => ({ id: row.tournament_id, createdAt: row.created_at }));
   }
 
   /**
@@ -141,7 +174,10 @@ export class BotRegistry extends DurableObject<Env> {
 
   /** Drops tournaments from the index (their objects were deleted: retention). */
   async forgetTournaments(ids: string[]): Promise<void> {
-    for (const id of ids) this.ctx.storage.sql.exec("DELETE FROM tournaments WHERE id = ?", id);
+    for (const id of ids) {
+      this.ctx.storage.sql.exec("DELETE FROM tournaments WHERE id = ?", id);
+      this.ctx.storage.sql.exec("DELETE FROM tournament_bots WHERE tournament_id = ?", id);
+    }
   }
 
   /** The deep health check's ping: a read of the table, nothing written. */

@@ -40,9 +40,9 @@ export interface BotPageData {
   bot: BotOutput & { ladder: LadderEntryOutput | null };
   /** Its ladder page's view (history and games) when it was ever on the ladder. */
   ladder: LadderBotOutput | null;
-  /** The tournaments it was entered in, among the newest ones of the service, newest first; and how many were looked through. */
+  /** Its newest tournaments (at most `shown`), newest first. */
   tournaments: readonly TournamentOutput[];
-  scanned: number;
+  shown: number;
   games: readonly BotGame[];
 }
 
@@ -200,14 +200,14 @@ function ratingSection(data: BotPageData): Html {
 
 function tournamentsSection(data: BotPageData): Html {
   if (data.tournaments.length === 0)
-    return html`<p class="muted" id="no-tournaments">${data.scanned === 0 ? "No tournament yet." : `In none of the latest ${data.scanned} tournament${data.scanned === 1 ? "" : "s"}.`}</p>`;
+    return html`<p class="muted" id="no-tournaments">No tournament yet.</p>`;
   const rows = data.tournaments.map((view) => {
     const row = view.standings.find((standing) => standing.bot === data.bot.name);
     return html`<tr><td class="name"><a href="/tournaments/${view.id}">${isolated(view.name ?? `Tournament ${view.id.slice(0, 6)}`)}</a></td>
 <td>${view.kind}</td><td>${view.status}</td><td class="num">${row ? html`${row.rank} of ${view.standings.length}` : ""}</td><td class="num">${row ? `${row.wins}–${row.draws}–${row.losses}` : ""}</td><td class="wide-only">${when(view.createdAt)}</td></tr>`;
   });
   return html`<div class="table-wrap"><table class="bot-tournaments"><thead><tr><th>Tournament</th><th>Kind</th><th>Status</th><th class="num">Rank</th><th class="num">W–D–L</th><th class="wide-only">Started (UTC)</th></tr></thead><tbody>${rows}</tbody></table></div>
-<p class="muted small">Among the latest ${data.scanned} tournament${data.scanned === 1 ? "" : "s"} of the service; its ladder pairings are under its rating.</p>`;
+<p class="muted small">${data.tournaments.length === data.shown ? `Its latest ${data.shown} tournaments; ` : ""}its ladder pairings are under its rating.</p>`;
 }
 
 function gamesSection(data: BotPageData): Html {

@@ -49,8 +49,8 @@ import {
 /** Tournaments per page of /tournaments (at most MAX_PAGE_LIMIT with `?limit=`), and the registered bots its form offers. */
 const TOURNAMENTS_PER_PAGE = 20;
 const BOTS_OFFERED = 100;
-/** The newest tournaments a bot's page looks through for its tournaments and games, and the games it lists. */
-const BOT_TOURNAMENTS_SCANNED = 40;
+/** The bot's newest tournaments its page shows (their games among them), and the games it lists. */
+const BOT_TOURNAMENTS_SHOWN = 20;
 const BOT_GAMES_SHOWN = 30;
 
 /** `?limit=` of a page: a whole number from 1 to MAX_PAGE_LIMIT, else the default. */
@@ -217,9 +217,9 @@ export function registerPageRoutes(app: App): void {
     if (bot === null) return pageNotFound(c, "registry/not_found", `there is no bot ${id}`);
     const ladderView = bot.ladder === null ? null : await ladderBotView(c.env, id);
     const ladder = ladderView?.ok ? ladderView.value : null;
-    const index = await registryObject(c.env).tournaments(BOT_TOURNAMENTS_SCANNED, null);
-    const views = await Promise.all(index.tournaments.map(({ id: tournamentId }) => tournamentObject(c.env, tournamentId).get()));
-    const tournaments = views.flatMap((view) => (view.ok && view.value.bots.some((entry) => entry.botId === id) ? [view.value] : []));
+    const entered = await registryObject(c.env).tournamentsOf(id, BOT_TOURNAMENTS_SHOWN);
+    const views = await Promise.all(entered.map(({ id: tournamentId }) => tournamentObject(c.env, tournamentId).get()));
+    const tournaments = views.flatMap((view) => (view.ok ? [view.value] : []));
     // Newest first: the tournaments' games (latest first) and the ladder's, by when they were started and ended.
     const dated: { at: number; game: BotGame }[] = [
       ...tournaments.flatMap((view: TournamentOutput) =>
@@ -234,7 +234,7 @@ export function registerPageRoutes(app: App): void {
       .sort((a, b) => b.at - a.at)
       .slice(0, BOT_GAMES_SHOWN)
       .map(({ game }) => game);
-    return render(c, botPage({ bot, ladder, tournaments, scanned: index.tournaments.length, games }));
+    return render(c, botPage({ bot, ladder, tournaments, shown: BOT_TOURNAMENTS_SHOWN, games }));
   });
 
   app.get("/tournaments", async (c) => {

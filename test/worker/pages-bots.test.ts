@@ -4,7 +4,10 @@
  * shows who it is, its tournaments and its games from its side (a forfeit with its code and who made
  * it); a built-in bot's `/bots/{name}` stays the bot protocol's. The scripts run in test/browser.
  */
+import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { newId } from "../../src/match/secrets.ts";
+import { objectNamed, REGISTRY_NAME } from "../../src/wire/index.ts";
 import { type Fleet, goodBot, installFleet, refuse } from "./bot-fleet.ts";
 import { postJson, request } from "./http.ts";
 import { createTournament, driveToEnd, registerFleetBot } from "./tournament-client.ts";
@@ -107,6 +110,29 @@ describe("/bots/{id}", () => {
     await driveToEnd(forfeited.id, { seed: 2 });
     const lost = markup(await htmlPage(`/bots/${mallory}`));
     expect(lost).toMatch(/<code>bot\/[a-z_]+<\/code> <span class="muted">by this bot<\/span>/);
+  });
+
+  it("lists the bot's tournaments however many the service has started since, newest first", async () => {
+    const alice = await registerFleetBot(fleet, "alice", `alice-${suffix()}`);
+    const first = await createTournament({ name: "Before the crowd", bots: [alice, "random"], gamesPerPair: 2, seed: 5 });
+    await driveToEnd(first.id, { seed: 3 });
+    // Sixty tournaments of others started after it: in the service's index, newer than the bot's.
+    const registry = objectNamed(env.BOT_REGISTRY, REGISTRY_NAME);
+    const later = Date.now() + 60_000;
+    for (let index = 0; index < 60; index++) await registry.noteTournament(newId(), later + index, []);
+    const second = await createTournament({ name: "After the crowd", bots: ["random", alice], gamesPerPair: 2, seed: 6 });
+    await driveToEnd(second.id, { seed: 4 });
+    const page = markup(await htmlPage(`/bots/${alice}`));
+    const table = /<table class="bot-tournaments">[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
+    const listed = [...table.matchAll(/<a href="\/tournaments\/([a-z2-7]{26})">/g)].map((match) => match[1]);
+    expect(listed).toEqual([second.id, first.id]);
+    expect(await registry.tournamentsOf(alice, 10)).toEqual([
+      { id: second.id, createdAt: expect.any(Number) },
+      { id: first.id, createdAt: expect.any(Number) },
+    ]);
+    // A tournament dropped by retention leaves the bot's index too.
+    await registry.forgetTournaments([first.id]);
+    expect((await registry.tournamentsOf(alice, 10)).map((entry) => entry.id)).toEqual([second.id]);
   });
 
   it("is not found for an id no bot has, and a built-in bot's address is still the bot protocol's", async () => {

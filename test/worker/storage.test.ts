@@ -141,10 +141,11 @@ describe("every object", () => {
     await json200(request("/v1/ladder"));
     await json200(request("/v1/puzzles/26gxpcjsvcwe"));
     await runInDurableObject(env.BOT_LINKS.get(env.BOT_LINKS.idFromName(botId)), () => {});
-    // A bot's link is at version 2: version 1 had no call log (test/worker/bot-calls.test.ts migrates one);
+    // The registry is at version 2: version 1 had no index of each bot's tournaments (migrated below);
+    // a bot's link is at version 2: version 1 had no call log (test/worker/bot-calls.test.ts migrates one);
     // the ladder is at version 2: version 1 had no anchors (test/core/ladder-anchors.test.ts migrates one).
     for (const [stub, version] of [
-      [env.BOT_REGISTRY.get(env.BOT_REGISTRY.idFromName(REGISTRY_NAME)), 1],
+      [env.BOT_REGISTRY.get(env.BOT_REGISTRY.idFromName(REGISTRY_NAME)), 2],
       [env.LADDER.get(env.LADDER.idFromName(LADDER_NAME)), 2],
       [env.PUZZLES.get(env.PUZZLES.idFromName(PUZZLE_STORE_NAME)), 1],
       [env.BOT_LINKS.get(env.BOT_LINKS.idFromName(botId)), 2],
@@ -153,5 +154,25 @@ describe("every object", () => {
       expect(await runInDurableObject(stub, (_instance, state) => storedTableVersion(sqlOf(state.storage)))).toBe(version);
     }
     expect((await json200<{ name: string }>(request(`/v1/bots/${botId}`))).name).toBe("keeper");
+  });
+
+  it("a registry stored at version 1 (no index of each bot's tournaments) is migrated to version 2, its bots and tournaments kept", async () => {
+    fleet = installFleet({ elder: goodBot() });
+    const botId = await registerFleetBot(fleet, "elder");
+    const old = await createTournament({ bots: [botId, "random"], gamesPerPair: 2, seed: 8 });
+    const stub = env.BOT_REGISTRY.get(env.BOT_REGISTRY.idFromName(REGISTRY_NAME));
+    await runInDurableObject(stub, (_registry, state) => {
+      state.storage.sql.exec("DROP TABLE tournament_bots");
+      state.storage.sql.exec("UPDATE meta SET value = 1 WHERE key = 'schema_version'");
+    });
+    await evictDurableObject(stub);
+    // The constructor opens the tables: the migration adds the index, empty; the bots and the tournaments stay.
+    expect(await runInDurableObject(stub, (_registry, state) => storedTableVersion(sqlOf(state.storage)))).toBe(2);
+    expect((await json200<{ name: string }>(request(`/v1/bots/${botId}`))).name).toBe("elder");
+    const tournaments = await stub.tournaments(100, null);
+    expect(tournaments.tournaments.map((entry) => entry.id)).toContain(old.id);
+    expect(await stub.tournamentsOf(botId, 10)).toEqual([]);
+    const added = await createTournament({ bots: [botId, "random"], gamesPerPair: 2, seed: 9 });
+    expect((await stub.tournamentsOf(botId, 10)).map((entry) => entry.id)).toEqual([added.id]);
   });
 });

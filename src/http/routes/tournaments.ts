@@ -247,8 +247,9 @@ export function registerTournamentsRoutes(app: App): void {
         "tournament",
         id,
       );
-      // The index the /tournaments page lists (src/objects/registry.ts).
-      await registryObject(c.env).noteTournament(id, Date.parse(state.createdAt));
+      // The index the /tournaments page lists, and each registered entrant's page (src/objects/registry.ts).
+      const botIds = entries.flatMap((entry) => ("botId" in entry ? [entry.botId] : []));
+      await registryObject(c.env).noteTournament(id, Date.parse(state.createdAt), botIds);
       const url = `/v1/tournaments/${id}`;
       return c.json({ id, url, token, state }, 201, { Location: url });
     },
