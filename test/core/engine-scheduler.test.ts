@@ -24,8 +24,8 @@ function evaluation(scheduler: EngineScheduler, priority: EnginePriority, positi
 }
 
 /** A stand-in search of `slices` slices that records each one. */
-function slices(scheduler: EngineScheduler, priority: EnginePriority, count: number, log: string[], name: string, refusable = false) {
-  return scheduler.run({ priority, refusable }, 1_000_000, async (pause) => {
+function slices(scheduler: EngineScheduler, priority: EnginePriority, count: number, log: string[], name: string, refusable = false, ahead = false) {
+  return scheduler.run({ priority, refusable, ahead }, 1_000_000, async (pause) => {
     for (let slice = 0; slice < count; slice++) {
       if (slice > 0) await pause();
       log.push(name);
@@ -128,13 +128,7 @@ describe("a search that comes ahead", () => {
   it("passes the searches of its class not yet started, behind the one in progress and earlier ones ahead; other idle work runs newest first", async () => {
     const scheduler = new EngineScheduler({ queueLength: 4 });
     const log: string[] = [];
-    const run = (name: string, ahead: boolean) =>
-      scheduler.run({ priority: "idle", ahead }, 1_000_000, async (pause) => {
-        for (let slice = 0; slice < 2; slice++) {
-          if (slice > 0) await pause();
-          log.push(name);
-        }
-      });
+    const run = (name: string, ahead: boolean) => slices(scheduler, "idle", 2, log, name, false, ahead);
     // A backlog of tournament games' reviews, the first in progress; then two reviews of people's games,
     // and one more tournament game's.
     const backlog = ["t1", "t2", "t3"].map((name) => run(name, false));
