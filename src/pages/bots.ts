@@ -207,7 +207,7 @@ function tournamentsSection(data: BotPageData): Html {
 <td>${view.kind}</td><td>${view.status}</td><td class="num">${row ? html`${row.rank} of ${view.standings.length}` : ""}</td><td class="num">${row ? `${row.wins}–${row.draws}–${row.losses}` : ""}</td><td class="wide-only">${when(view.createdAt)}</td></tr>`;
   });
   return html`<div class="table-wrap"><table class="bot-tournaments"><thead><tr><th>Tournament</th><th>Kind</th><th>Status</th><th class="num">Rank</th><th class="num">W–D–L</th><th class="wide-only">Started (UTC)</th></tr></thead><tbody>${rows}</tbody></table></div>
-<p class="muted small">${data.tournaments.length === data.shown ? `Its latest ${data.shown} tournaments; ` : ""}its ladder pairings are under its rating.</p>`;
+<p class="muted small">${data.tournaments.length === data.shown ? `Its latest ${data.shown} tournaments. ` : ""}Its ladder pairings are under its rating.</p>`;
 }
 
 function gamesSection(data: BotPageData): Html {
