@@ -16,11 +16,17 @@
  *   round (ceil(log2 N) + 1 rounds, each pairing a game pair from strengths), and the CPU of pairing
  *   round 1 and the last round (the mean of 5 runs of each).
  *
+ * - The registry's index of tournaments (src/objects/tournament-index.ts) with 1,000, 10,000 and 100,000
+ *   tournaments, each with 8 registered entrants drawn from 1,000 bots (so a bot has entered 8, 80 or
+ *   800): the CPU of noting one tournament, of a bot's page lookup (its newest 20), of the /tournaments
+ *   page (the newest 20), of forgetting one (retention), and the database's bytes per tournament.
+ *
  * Goals: at 10,000 ladder bots a record under 10 ms and a tick under 50 ms of CPU; a 1,024-bot
  * Swiss round under 1 s. Prints a table; with `--json` the last line is
- * {"ladder": [{"bots", "games", "recordMs", "tickMs", "bytesPerBot", "alarmMs", "alarmCalls"}...], "swiss": [{"bots", "round", "pairMs"}...]}.
+ * {"ladder": [{"bots", "games", "recordMs", "tickMs", "bytesPerBot", "alarmMs", "alarmCalls"}...], "swiss": [{"bots", "round", "pairMs"}...],
+ * "index": [{"tournaments", "noteMs", "botLookupMs", "pageMs", "forgetMs", "bytesPerTournament"}...]}.
  *
- *   npm run bench:scale [-- --json] [-- --ladders 100,1000,10000] [-- --swiss 64,256,1024]
+ *   npm run bench:scale [-- --json] [-- --ladders 100,1000,10000] [-- --swiss 64,256,1024] [-- --indexes 1000,10000,100000]
  */
 import { parseArgs } from "node:util";
 import Table from "cli-table3";
@@ -28,6 +34,7 @@ import { seededRandom } from "../src/engine/index.ts";
 import { type EndedGame, LadderStore } from "../src/objects/ladder-store.ts";
 import type { PairingRow } from "../src/wire/index.ts";
 import { defaultSwissRounds, LADDER_ANCHORS, pairSwissRound, type SwissGame, swissRecords } from "../src/tournament/index.ts";
+import { createTournamentIndex, TournamentIndex } from "../src/objects/tournament-index.ts";
 import { nodeSql } from "./sqlite.ts";
 
 const { values } = parseArgs({
@@ -35,10 +42,14 @@ const { values } = parseArgs({
     json: { type: "boolean", default: false },
     ladders: { type: "string", default: "100,1000,10000" },
     swiss: { type: "string", default: "64,256,1024" },
+    indexes: { type: "string", default: "1000,10000,100000" },
   },
 });
 const LADDERS = values.ladders.split(",").map(Number);
 const SWISS = values.swiss.split(",").map(Number);
+const INDEXES = values.indexes.split(",").map(Number);
+const INDEX_BOTS = 1000;
+const ENTRANTS = 8;
 const GAMES_PER_BOT = 100;
 /** Ticks 13 minutes apart: at most five pairings a bot in any hour, inside the hourly budget of six. */
 const TICK_MS = 13 * 60_000;
@@ -188,8 +199,51 @@ function swiss(bots: number): SwissRow[] {
   return rows;
 }
 
+interface IndexRow {
+  tournaments: number;
+  noteMs: number;
+  botLookupMs: number;
+  pageMs: number;
+  forgetMs: number;
+  bytesPerTournament: number;
+}
+
+/** The registry's tournament index with `tournaments` of them, 8 registered entrants each from 1,000 bots. */
+function tournamentIndex(tournaments: number): IndexRow {
+  const sql = nodeSql();
+  createTournamentIndex(sql);
+  const index = new TournamentIndex(sql);
+  const random = seededRandom(tournaments);
+  const bot = (n: number) => `bot${String(n).padStart(22, "0")}`;
+  const id = (n: number) => `t${String(n).padStart(25, "0")}`;
+  const entrants = () => Array.from({ length: ENTRANTS }, () => bot(Math.floor(random() * INDEX_BOTS)));
+  const samples = 500;
+  for (let n = 0; n < tournaments - samples; n++) index.note(id(n), n * 1000, entrants());
+  const note = cpuMs(() => {
+    for (let n = tournaments - samples; n < tournaments; n++) index.note(id(n), n * 1000, entrants());
+  });
+  const lookups = cpuMs(() => {
+    for (let n = 0; n < samples; n++) index.of(bot(Math.floor(random() * INDEX_BOTS)), 20);
+  });
+  const pages = cpuMs(() => {
+    for (let n = 0; n < samples; n++) index.page(20, null);
+  });
+  const bytes = sql.bytes();
+  const forgotten = 100;
+  const forget = cpuMs(() => index.forget(Array.from({ length: forgotten }, (_, n) => id(n))));
+  return {
+    tournaments,
+    noteMs: note.ms / samples,
+    botLookupMs: lookups.ms / samples,
+    pageMs: pages.ms / samples,
+    forgetMs: forget.ms / forgotten,
+    bytesPerTournament: Math.round(bytes / tournaments),
+  };
+}
+
 const ladderRows = LADDERS.map(ladder);
 const swissRows = SWISS.flatMap(swiss);
+const indexRows = INDEXES.map(tournamentIndex);
 
 const fixed = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 const ladderTable = new Table({
@@ -211,6 +265,13 @@ console.log(`The ladder (${GAMES_PER_BOT} games per bot behind it; node:sqlite, 
 console.log(ladderTable.toString());
 console.log("Swiss pairing (round 1 and the last round, ceil(log2 N) + 1)");
 console.log(swissTable.toString());
+const indexTable = new Table({
+  head: ["tournaments", "note one (CPU ms)", "a bot's newest 20 (CPU ms)", "the newest 20 (CPU ms)", "forget one (CPU ms)", "bytes per tournament"],
+});
+for (const row of indexRows)
+  indexTable.push([row.tournaments.toLocaleString("en"), fixed(row.noteMs), fixed(row.botLookupMs), fixed(row.pageMs), fixed(row.forgetMs), row.bytesPerTournament.toLocaleString("en")]);
+console.log(`The registry's tournament index (${ENTRANTS} registered entrants each, from ${INDEX_BOTS.toLocaleString("en")} bots; node:sqlite, the registry's index code)`);
+console.log(indexTable.toString());
 const biggestLadder = ladderRows.find((row) => row.bots === 10_000);
 const biggestSwiss = swissRows.filter((row) => row.bots === 1024);
 if (biggestLadder || biggestSwiss.length > 0) {
@@ -220,4 +281,4 @@ if (biggestLadder || biggestSwiss.length > 0) {
   ];
   console.log(`Goals: ${goals.join("; ")}`);
 }
-if (values.json) console.log(JSON.stringify({ ladder: ladderRows, swiss: swissRows }));
+if (values.json) console.log(JSON.stringify({ ladder: ladderRows, swiss: swissRows, index: indexRows }));

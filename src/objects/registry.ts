@@ -4,15 +4,14 @@
  * query. The Worker checks the URL and the bot's `GET /` before it calls `register`: no network call
  * happens in here. Management tokens are stored as SHA-256 hashes; signing secrets are stored as is,
  * because the arena needs them to sign its calls, and leave the registry only towards a tournament.
- * Beside the bots it keeps an index of the tournaments started with POST /v1/tournaments (id and
- * creation time only: each tournament's object holds the rest), which the /tournaments page lists, and
- * the registered bots each entered, which a bot's page reads (an index lookup per bot: its cost does not
- * grow with the service's other tournaments; a row per registered entrant of each tournament kept).
+ * Beside the bots it keeps the index of tournaments and of the registered bots each entered
+ * (tournament-index.ts), which the /tournaments page and a bot's page read.
  */
 import { DurableObject } from "cloudflare:workers";
 import { err, ok } from "../rules/index.ts";
 import { type BotEntry, type BotOutput, botOutput, type Reply, type StoredBot } from "../wire/index.ts";
 import { openTables, sqlOf, type TableSchema } from "./storage.ts";
+import { createTournamentIndex, type IndexedTournament, TournamentIndex, TOURNAMENT_INDEX_V2 } from "./tournament-index.ts";
 
 interface BotRow extends Record<string, SqlStorageValue> {
   id: string;
@@ -38,23 +37,17 @@ const fromRow = (row: BotRow): StoredBot => ({
   createdAt: row.created_at,
 });
 
-/** Each registered bot's tournaments, newest first: looked up by bot, dropped by tournament. */
-const TOURNAMENT_BOTS_TABLE = [
-  "CREATE TABLE tournament_bots (bot_id TEXT NOT NULL, tournament_id TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (bot_id, created_at, tournament_id))",
-  "CREATE INDEX tournament_bots_by_tournament ON tournament_bots (tournament_id)",
-];
-
 /**
- * The registry's tables (storage.ts): the bots, the index of tournaments, and which registered bots
- * each tournament entered. Version 2 added the last; a store of version 1 gets it empty (the
- * tournaments indexed before know no entrants here, so a bot's page lists its tournaments from then on).
+ * The registry's tables (storage.ts): the bots, and the index of tournaments (tournament-index.ts).
+ * Version 2 added the index's entrants, empty for a store of version 1 (the tournaments indexed before
+ * know no entrants, so a bot's page lists its tournaments from then on), and its order by time.
  */
-export const REGISTRY_SCHEMA: TableSchema = {
+const REGISTRY_SCHEMA: TableSchema = {
   object: "registry",
   version: 2,
   migrations: {
     1: (sql) => {
-      for (const statement of TOURNAMENT_BOTS_TABLE) sql.exec(statement);
+      for (const statement of TOURNAMENT_INDEX_V2) sql.exec(statement);
     },
   },
   create(sql) {
@@ -69,15 +62,17 @@ export const REGISTRY_SCHEMA: TableSchema = {
       connection TEXT NOT NULL,
       created_at INTEGER NOT NULL
     )`);
-    sql.exec("CREATE TABLE tournaments (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)");
-    for (const statement of TOURNAMENT_BOTS_TABLE) sql.exec(statement);
+    createTournamentIndex(sql);
   },
 };
 
 export class BotRegistry extends DurableObject<Env> {
+  private readonly index: TournamentIndex;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     openTables(sqlOf(ctx.storage), REGISTRY_SCHEMA);
+    this.index = new TournamentIndex(sqlOf(ctx.storage));
   }
 
   private rows(query: string, ...bindings: SqlStorageValue[]): StoredBot[] {
@@ -130,54 +125,25 @@ export class BotRegistry extends DurableObject<Env> {
 
   /** Adds a tournament to the index with the registered bots it entered (again: no change). */
   async noteTournament(id: string, createdAt: number, botIds: readonly string[]): Promise<void> {
-    const sql = this.ctx.storage.sql;
-    this.ctx.storage.transactionSync(() => {
-      sql.exec("INSERT OR IGNORE INTO tournaments (id, created_at) VALUES (?, ?)", id, createdAt);
-      for (const botId of botIds) sql.exec("INSERT OR IGNORE INTO tournament_bots (bot_id, tournament_id, created_at) VALUES (?, ?, ?)", botId, id, createdAt);
-    });
+    this.index.note(id, createdAt, botIds);
   }
 
   /** The newest `limit` tournaments the registered bot `botId` entered (an index lookup: the service's other tournaments cost nothing). */
-  async tournamentsOf(botId: string, limit: number): Promise<{ id: string; createdAt: number }[]> {
-    return this.ctx.storage.sql
-      .exec<{ tournament_id: string; created_at: number }>(
-        "SELECT tournament_id, created_at FROM tournament_bots WHERE bot_id = ? ORDER BY created_at DESC, tournament_id DESC LIMIT ?",
-        botId,
-        limit,
-      )
-      .toArray()
-      .map((row) => ({ id: row.tournament_id, createdAt: row.created_at }));
+  async tournamentsOf(botId: string, limit: number): Promise<IndexedTournament[]> {
+    return this.index.of(botId, limit);
   }
 
   /**
    * A page of the tournament index, newest first: at most `limit` ids after the one with sort key
    * `after` (creation time, id), and whether more follow.
    */
-  async tournaments(
-    limit: number,
-    after: { createdAt: number; id: string } | null = null,
-  ): Promise<{ tournaments: { id: string; createdAt: number }[]; more: boolean }> {
-    const sql = this.ctx.storage.sql;
-    const rows = (
-      after === null
-        ? sql.exec<{ id: string; created_at: number }>("SELECT id, created_at FROM tournaments ORDER BY created_at DESC, id DESC LIMIT ?", limit + 1)
-        : sql.exec<{ id: string; created_at: number }>(
-            "SELECT id, created_at FROM tournaments WHERE created_at < ? OR (created_at = ? AND id < ?) ORDER BY created_at DESC, id DESC LIMIT ?",
-            after.createdAt,
-            after.createdAt,
-            after.id,
-            limit + 1,
-          )
-    ).toArray();
-    return { tournaments: rows.slice(0, limit).map((row) => ({ id: row.id, createdAt: row.created_at })), more: rows.length > limit };
+  async tournaments(limit: number, after: IndexedTournament | null = null): Promise<{ tournaments: IndexedTournament[]; more: boolean }> {
+    return this.index.page(limit, after);
   }
 
   /** Drops tournaments from the index (their objects were deleted: retention). */
   async forgetTournaments(ids: string[]): Promise<void> {
-    for (const id of ids) {
-      this.ctx.storage.sql.exec("DELETE FROM tournaments WHERE id = ?", id);
-      this.ctx.storage.sql.exec("DELETE FROM tournament_bots WHERE tournament_id = ?", id);
-    }
+    this.index.forget(ids);
   }
 
   /** The deep health check's ping: a read of the table, nothing written. */

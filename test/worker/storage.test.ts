@@ -162,7 +162,9 @@ describe("every object", () => {
     const old = await createTournament({ bots: [botId, "random"], gamesPerPair: 2, seed: 8 });
     const stub = env.BOT_REGISTRY.get(env.BOT_REGISTRY.idFromName(REGISTRY_NAME));
     await runInDurableObject(stub, (_registry, state) => {
+      // Back to version 1: no entrants table, no index of the tournaments by time.
       state.storage.sql.exec("DROP TABLE tournament_bots");
+      state.storage.sql.exec("DROP INDEX tournaments_by_time");
       state.storage.sql.exec("UPDATE meta SET value = 1 WHERE key = 'schema_version'");
     });
     await evictDurableObject(stub);
